@@ -1,0 +1,20 @@
+"""Aton (Thorsten Gimmler, Queen Games 2006): a rules engine that explains every step.
+
+The stable API (formats.md): ``new_position``, ``play_round`` and ``RuleError``. The step-by-step
+``Game`` is what user interfaces and computer players drive.
+"""
+
+from __future__ import annotations
+
+from .errors import RuleError
+from .game import Decision, Game, Pending
+from .moves import play_round
+from .record import replay
+
+__all__ = ["Decision", "Game", "Pending", "RuleError", "new_position", "play_round", "replay"]
+__version__ = "0.1.0"
+
+
+def new_position(seed: int | None = None) -> dict:
+    """The position at the start of a new game, decks shuffled with ``seed`` (R1)."""
+    return Game.new(seed).position()

@@ -1,0 +1,101 @@
+"""The board of Aton as data (R2, R3): four temples of 12 squares and the Kingdom of the Dead.
+
+Squares are named ``T<temple>.<square>`` (``T3.8``); inside the engine a square is an index
+0..47, ``(temple - 1) * 12 + (square - 1)``. Everything that depends on the printed board
+(colours, bonus values, where the temples sit) is read from the tables here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from .errors import RuleError
+
+PLAYERS = ("red", "blue")
+TEMPLES = (1, 2, 3, 4)
+SQUARES_PER_TEMPLE = 12
+ROWS, COLUMNS = 3, 4
+KINGDOM_SIZE = 8  # R2
+COUNTERS = 29  # R1
+
+YELLOW, GREEN, BLACK, BLUE, BONUS = "Y", "G", "K", "B", "+"
+
+# R3, row by row, squares 1-12 of each temple. "+1"/"+2" are bonus squares (no other colour).
+LAYOUT: dict[int, tuple[str, ...]] = {
+    1: ("Y", "Y", "Y", "Y", "K", "K", "+1", "B", "G", "G", "G", "G"),
+    2: ("Y", "Y", "Y", "Y", "K", "K", "+1", "B", "G", "G", "G", "G"),
+    3: ("Y", "Y", "Y", "+1", "K", "K", "K", "B", "G", "G", "G", "+1"),
+    4: ("Y", "Y", "Y", "+2", "K", "K", "K", "B", "G", "G", "G", "+2"),
+}
+
+# Where each temple sits on the printed board: (row, column) of a 2x2 arrangement (R3).
+TEMPLE_POSITION = {1: (0, 0), 2: (0, 1), 3: (1, 0), 4: (1, 1)}
+
+COLOUR_NAMES = {"Y": "yellow", "G": "green", "K": "black", "B": "blue", "+": "bonus"}
+
+#: Index -> "T<t>.<s>".
+SQUARE_NAMES: tuple[str, ...] = tuple(
+    f"T{t}.{s}" for t in TEMPLES for s in range(1, SQUARES_PER_TEMPLE + 1)
+)
+SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+#: Index -> colour letter (Y, G, K, B, or "+" for a bonus square).
+COLOUR: tuple[str, ...] = tuple(
+    "+" if kind.startswith("+") else kind for t in TEMPLES for kind in LAYOUT[t]
+)
+#: Index -> bonus value printed on the square (0 on a square that is not a bonus square).
+BONUS_VALUE: tuple[int, ...] = tuple(
+    int(kind[1:]) if kind.startswith("+") else 0 for t in TEMPLES for kind in LAYOUT[t]
+)
+#: Index -> temple number 1..4.
+TEMPLE_OF: tuple[int, ...] = tuple(t for t in TEMPLES for _ in range(SQUARES_PER_TEMPLE))
+
+YELLOW_SQUARES = tuple(i for i, c in enumerate(COLOUR) if c == YELLOW)
+GREEN_SQUARES = tuple(i for i, c in enumerate(COLOUR) if c == GREEN)
+BLACK_SQUARES = tuple(i for i, c in enumerate(COLOUR) if c == BLACK)
+BLUE_SQUARES = tuple(i for i, c in enumerate(COLOUR) if c == BLUE)
+BONUS_SQUARES = tuple(i for i, v in enumerate(BONUS_VALUE) if v)
+
+
+def temple_squares(temple: int) -> range:
+    """The indices of the 12 squares of ``temple`` (1..4)."""
+    start = (temple - 1) * SQUARES_PER_TEMPLE
+    return range(start, start + SQUARES_PER_TEMPLE)
+
+
+#: Squares of temples 1..v, the area a cartouche-3 card of value v allows (R12).
+ALLOWED_SQUARES: dict[int, tuple[int, ...]] = {
+    v: tuple(range(v * SQUARES_PER_TEMPLE)) for v in TEMPLES
+}
+
+
+def square_index(name: str, who: str = "") -> int:
+    """Parse ``"T3.8"`` into an index; anything else is refused naming R3."""
+    try:
+        return SQUARE_INDEX[name]
+    except (KeyError, TypeError):
+        prefix = f"{who}: " if who else ""
+        raise RuleError(
+            "R3",
+            f"{prefix}{name!r} is not a square; squares are T1.1 to T4.12 "
+            "(temple 1-4, square 1-12 row by row)",
+        ) from None
+
+
+def square_name(index: int) -> str:
+    """The name ``T<t>.<s>`` of square ``index``."""
+    return SQUARE_NAMES[index]
+
+
+def describe_square(index: int) -> str:
+    """A learner's description of a square: ``T1.7 (temple 1, bonus +1)``."""
+    colour = COLOUR[index]
+    kind = f"bonus +{BONUS_VALUE[index]}" if colour == BONUS else COLOUR_NAMES[colour]
+    return f"{SQUARE_NAMES[index]} (temple {TEMPLE_OF[index]}, {kind})"
+
+
+def temples_text(v: int) -> str:
+    """'temple 1', 'temples 1 and 2', 'temples 1 to 3'... for a cartouche-3 value (R12)."""
+    if v == 1:
+        return "temple 1"
+    if v == 2:
+        return "temples 1 and 2"
+    return f"temples 1 to {v}"

@@ -1,0 +1,184 @@
+"""Positions (formats.md): the JSON a teacher writes to set up a scenario, checked rule by rule.
+
+``state_from_position`` refuses a malformed position with a ``RuleError`` naming the rule
+nearest to what is wrong (R1 counts, R3 squares, R5 exchange, R15 Kingdom, R18/R19 the end);
+``position_from_state`` writes one. The dict passed in is never modified.
+"""
+
+from __future__ import annotations
+
+from .board import COUNTERS, GREEN_SQUARES, KINGDOM_SIZE, PLAYERS, YELLOW_SQUARES, temple_squares
+from .cards import COPIES, VALUES
+from .errors import RuleError
+
+FORMAT = "aton-position"
+VERSION = 1
+ENDS = ("points", "temple", "yellow", "green", "scoring")
+_MARKS = {".": 0, "r": 1, "b": 2}
+_LETTERS = ".rb"
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _per_player(position: dict, key: str, rule: str) -> dict:
+    value = position.get(key)
+    if not isinstance(value, dict) or set(PLAYERS) - set(value):
+        raise RuleError(rule, f"position: '{key}' must be an object with 'red' and 'blue', "
+                        f"got {value!r}")
+    return value
+
+
+def _count(position: dict, key: str, rule: str) -> list[int]:
+    value = _per_player(position, key, rule)
+    out = []
+    for name in PLAYERS:
+        v = value[name]
+        if not _is_int(v) or v < 0:
+            raise RuleError(rule, f"position: {key}.{name} must be a whole number 0 or more, "
+                            f"got {v!r}")
+        out.append(v)
+    return out
+
+
+def state_from_position(position: dict):
+    """Check a position dict and build the engine's state from it (RuleError if malformed)."""
+    from .game import State
+
+    if not isinstance(position, dict):
+        raise RuleError("R1", f"a position must be a JSON object, got {type(position).__name__}")
+    if position.get("format", FORMAT) != FORMAT:
+        raise RuleError("R1", f"position: 'format' must be {FORMAT!r}, "
+                        f"got {position.get('format')!r}")
+    if position.get("version", VERSION) != VERSION:
+        raise RuleError("R1", f"position: version {position.get('version')!r} is not "
+                        f"understood; this engine reads version {VERSION}")
+
+    rnd = position.get("round")
+    if not _is_int(rnd) or rnd < 1:
+        raise RuleError("R11", f"position: 'round' must be a whole number 1 or more "
+                        f"(1 = the first round), got {rnd!r}")
+
+    scores = _count(position, "scores", "R1")
+
+    boards = position.get("board")
+    if not isinstance(boards, dict):
+        raise RuleError("R3", f"position: 'board' must be an object with T1..T4, got {boards!r}")
+    board = [0] * 48
+    for t in (1, 2, 3, 4):
+        row = boards.get(f"T{t}")
+        if not isinstance(row, str) or len(row) != 12 or set(row) - set(_MARKS):
+            raise RuleError("R3", f"position: board T{t} must be 12 characters of r, b and . "
+                            f"(squares 1-12), got {row!r}")
+        for k, i in enumerate(temple_squares(t)):
+            board[i] = _MARKS[row[k]]
+
+    kingdom = _count(position, "kingdom", "R15")
+    if sum(kingdom) > KINGDOM_SIZE:
+        raise RuleError("R15", f"position: the Kingdom of the Dead has {KINGDOM_SIZE} squares, "
+                        f"but holds {kingdom[0]} red + {kingdom[1]} blue = {sum(kingdom)}")
+
+    stock = _count(position, "stock", "R1")
+    for p, name in enumerate(PLAYERS):
+        on_board = board.count(p + 1)
+        total = stock[p] + on_board + kingdom[p]
+        if total != COUNTERS:
+            raise RuleError("R1", f"position: {name} has {stock[p]} in stock + {on_board} on the "
+                            f"board + {kingdom[p]} in the Kingdom = {total} counters, not "
+                            f"{COUNTERS}")
+
+    exchange = _per_player(position, "exchange", "R5")
+    for name in PLAYERS:
+        if not isinstance(exchange[name], bool):
+            raise RuleError("R5", f"position: exchange.{name} must be true or false, got "
+                            f"{exchange[name]!r}")
+
+    piles = {}
+    for key in ("draw", "discard"):
+        value = _per_player(position, key, "R1")
+        for name in PLAYERS:
+            pile = value[name]
+            if not isinstance(pile, list) or not all(_is_int(c) and c in VALUES for c in pile):
+                raise RuleError("R1", f"position: {key}.{name} must be a list of cards 1-4, "
+                                f"got {pile!r}")
+        piles[key] = value
+    for name in PLAYERS:
+        cards = piles["draw"][name] + piles["discard"][name]
+        for v in VALUES:
+            if cards.count(v) > COPIES:
+                raise RuleError("R1", f"position: {name} has {cards.count(v)} cards of value "
+                                f"{v} in draw and discard piles; a deck has {COPIES} of each")
+
+    winner, end = position.get("winner"), position.get("end")
+    if winner not in (None, "red", "blue", "draw"):
+        raise RuleError("R18", f"position: 'winner' must be null, red, blue or draw, got "
+                        f"{winner!r}")
+    if end not in (None, *ENDS):
+        raise RuleError("R18", f"position: 'end' must be null or one of {', '.join(ENDS)}, "
+                        f"got {end!r}")
+    if (winner is None) != (end is None):
+        raise RuleError("R18", "position: 'winner' and 'end' are both null (game on) or both "
+                        f"set (game over), got winner={winner!r}, end={end!r}")
+    if winner == "draw" and end != "scoring":
+        raise RuleError("R19", "position: only a scoring round ends in a draw (R19), "
+                        f"but end is {end!r}")
+    if winner is None:
+        _refuse_finished(scores, board)
+
+    s = State()
+    s.round = rnd
+    s.scores = scores
+    s.board = board
+    s.kingdom = [0] * kingdom[0] + [1] * kingdom[1]
+    s.stock = stock
+    s.exchange = [exchange["red"], exchange["blue"]]
+    s.draw = [list(piles["draw"][n]) for n in PLAYERS]
+    s.discard = [list(piles["discard"][n]) for n in PLAYERS]
+    s.hands = [None, None]
+    s.cards = [None, None]
+    s.first = None
+    s.winner, s.end = winner, end
+    s.scoring = None
+    s.agenda = [] if winner is not None else [("deal",)]
+    return s
+
+
+def _refuse_finished(scores: list[int], board: list[int]) -> None:
+    """R18: a game in which someone already won cannot be a position without a winner."""
+    for p, name in enumerate(PLAYERS):
+        mark = p + 1
+        if scores[p] >= 40:
+            raise RuleError("R18", f"position: {name} has {scores[p]} points; at 40 the game "
+                            "is already over, so 'winner' cannot be null")
+        for t in (1, 2, 3, 4):
+            if all(board[i] == mark for i in temple_squares(t)):
+                raise RuleError("R18", f"position: {name} occupies all of temple {t}; the game "
+                                "is already over, so 'winner' cannot be null")
+        for colour, squares in (("yellow", YELLOW_SQUARES), ("green", GREEN_SQUARES)):
+            if all(board[i] == mark for i in squares):
+                raise RuleError("R18", f"position: {name} occupies all {colour} squares; the "
+                                "game is already over, so 'winner' cannot be null")
+
+
+def board_strings(board: list[int]) -> dict[str, str]:
+    """The 48-entry board as the position's four 12-character strings."""
+    return {f"T{t}": "".join(_LETTERS[board[i]] for i in temple_squares(t)) for t in (1, 2, 3, 4)}
+
+
+def position_from_state(s) -> dict:
+    """Write the state as a position dict (JSON-ready)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "round": s.round,
+        "scores": {"red": s.scores[0], "blue": s.scores[1]},
+        "board": board_strings(s.board),
+        "kingdom": {"red": s.kingdom.count(0), "blue": s.kingdom.count(1)},
+        "stock": {"red": s.stock[0], "blue": s.stock[1]},
+        "exchange": {"red": s.exchange[0], "blue": s.exchange[1]},
+        "draw": {"red": list(s.draw[0]), "blue": list(s.draw[1])},
+        "discard": {"red": list(s.discard[0]), "blue": list(s.discard[1])},
+        "winner": s.winner,
+        "end": s.end,
+    }

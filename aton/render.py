@@ -1,0 +1,107 @@
+"""A position drawn as SVG, so that a position or a game shows itself in a notebook.
+
+The four temples sit as on the printed board (R3: 1 top left, 2 top right, 3 bottom left,
+4 bottom right); squares are coloured by type, bonus squares show +1/+2, counters are discs,
+and the Kingdom of the Dead, stocks, exchange counters and scores stand beside the temples.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .board import (
+    BONUS_VALUE,
+    COLOUR,
+    KINGDOM_SIZE,
+    SQUARE_NAMES,
+    TEMPLE_POSITION,
+    temple_squares,
+)
+
+FILL = {"Y": "#f2c94c", "G": "#6fbf73", "K": "#555555", "B": "#4a90d9", "+": "#f7f3e8"}
+COUNTER = {1: "#d62728", 2: "#1f4fd6"}
+CELL = 34
+GAP = 18
+
+
+def square_xy(i: int) -> tuple[float, float]:
+    """Top-left corner of square ``i`` in the drawing."""
+    t, k = i // 12 + 1, i % 12
+    row, col = TEMPLE_POSITION[t]
+    x0 = GAP + col * (4 * CELL + GAP)
+    y0 = GAP + 14 + row * (3 * CELL + GAP + 14)
+    return x0 + (k % 4) * CELL, y0 + (k // 4) * CELL
+
+
+def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] = ()) -> str:
+    """SVG of the temples and the Kingdom. ``board``: 48 entries (0, 1 red, 2 blue);
+    ``kingdom``: owners (0 red, 1 blue) in the order they arrived."""
+    width = 2 * (4 * CELL + GAP) + GAP + 70
+    height = 2 * (3 * CELL + GAP + 14) + GAP
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           'font-family="sans-serif" role="img" aria-label="Aton board">')]
+    for t in (1, 2, 3, 4):
+        x, y = square_xy(temple_squares(t)[0])
+        out.append(f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">Temple {t}'
+                   '</text>')
+    for i in range(48):
+        x, y = square_xy(i)
+        stroke = ' stroke="#ff00ff" stroke-width="3"' if i in highlight else (
+            ' stroke="#333" stroke-width="1"')
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                   f'fill="{FILL[COLOUR[i]]}"{stroke}><title>{SQUARE_NAMES[i]}</title></rect>')
+        label_fill = "#fff" if COLOUR[i] in "KB" else "#333"
+        out.append(f'<text x="{x + 2}" y="{y + 9}" font-size="8" fill="{label_fill}">'
+                   f'{i % 12 + 1}</text>')
+        if BONUS_VALUE[i]:
+            out.append(f'<text x="{x + CELL - 3}" y="{y + CELL - 3}" font-size="10" '
+                       f'text-anchor="end" fill="#8a5a00">+{BONUS_VALUE[i]}</text>')
+        if board[i]:
+            out.append(f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.3}" '
+                       f'fill="{COUNTER[board[i]]}" stroke="#fff" stroke-width="1.5"/>')
+    kx = 2 * (4 * CELL + GAP) + GAP
+    out.append(f'<text x="{kx}" y="{GAP + 10}" font-size="11" font-weight="bold">Kingdom</text>')
+    for k in range(KINGDOM_SIZE):
+        y = GAP + 16 + k * 22
+        out.append(f'<rect x="{kx}" y="{y}" width="20" height="20" fill="#222" stroke="#999"/>')
+        if k < len(kingdom):
+            out.append(f'<circle cx="{kx + 10}" cy="{y + 10}" r="7" '
+                       f'fill="{COUNTER[kingdom[k] + 1]}"/>')
+    out.append(f'<text x="{kx + 24}" y="{GAP + 30}" font-size="10">{len(kingdom)}/8</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def state_html(s) -> str:
+    """HTML for a game state: the board plus scores, stocks, exchange counters and the round."""
+    rows = []
+    for p, name in enumerate(("red", "blue")):
+        ex = "held" if s.exchange[p] else "used"
+        rows.append(f'<tr><td style="color:{COUNTER[p + 1]};font-weight:bold">{name}</td>'
+                    f"<td>{s.scores[p]}</td><td>{s.stock[p]}</td><td>{s.kingdom.count(p)}</td>"
+                    f"<td>{ex}</td><td>{len(s.draw[p])}/{len(s.discard[p])}</td></tr>")
+    status = f"Round {s.round}"
+    if s.winner:
+        status += f" · game over: {escape(str(s.winner))} ({escape(str(s.end))})"
+    table = ('<table style="border-collapse:collapse;font-size:13px">'
+             "<tr><th></th><th>score</th><th>stock</th><th>kingdom</th><th>exchange</th>"
+             "<th>draw/discard</th></tr>" + "".join(rows) + "</table>")
+    return (f'<div style="display:flex;gap:16px;align-items:flex-start">'
+            f"{board_svg(s.board, s.kingdom)}<div><b>{status}</b>{table}</div></div>")
+
+
+class PositionDrawing:
+    """Wraps a position dict so that a notebook draws it (``show(position)``)."""
+
+    def __init__(self, position: dict) -> None:
+        from .position import state_from_position
+
+        self.state = state_from_position(position)
+
+    def _repr_html_(self) -> str:
+        return state_html(self.state)
+
+
+def show(position: dict) -> PositionDrawing:
+    """Draw a position in a notebook: ``aton.show(position)``."""
+    return PositionDrawing(position)

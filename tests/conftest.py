@@ -1,0 +1,156 @@
+"""Shared pytest configuration and browser fixtures.
+
+Browser tests drive Debian's /usr/bin/chromium through pytest-playwright (never run
+`playwright install`). Without chromium they are skipped locally and fail under CI=true.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from voila_server import REPO_ROOT, in_ci, start_voila, stop_voila
+
+APP_NOTEBOOK = "notebooks/play.ipynb"
+BROWSER_DIR = Path(__file__).resolve().parent / "browser"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# Voila's lab template links Font Awesome CSS from this CDN; it is blocked in tests.
+BLOCKED_URL = "https://cdn.jsdelivr.net/**"
+BLOCKED_HOSTS = ("cdn.jsdelivr.net",)
+FONT_SUFFIXES = (".woff", ".woff2", ".ttf", ".otf", ".eot")
+
+
+def skip_or_fail(reason: str) -> None:
+    """pytest.skip locally, pytest.fail under CI=true (missing prerequisites must not hide)."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true, so this is an error)", pytrace=False)
+    pytest.skip(reason)
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # nbval opens --nbval-sanitize-with relative to the cwd; make it work from any cwd.
+    opt = getattr(config.option, "nbval_sanitize_with", None)
+    if opt and not os.path.isabs(opt) and not os.path.exists(opt):
+        candidate = config.rootpath / opt
+        if candidate.exists():
+            config.option.nbval_sanitize_with = str(candidate)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_DIR in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# --------------------------------------------------------------------------- voila
+
+
+@pytest.fixture(scope="session")
+def voila_factory():
+    """Return `serve(notebook_path, extra_args=()) -> base_url`; servers live for the session.
+
+    Servers are cached per (notebook, args) and stopped (SIGTERM, then kill) at session end.
+    """
+    servers: dict[tuple, tuple] = {}
+
+    def serve(notebook_path: str | os.PathLike = APP_NOTEBOOK, extra_args=()) -> str:
+        key = (str(notebook_path), tuple(extra_args))
+        if key not in servers:
+            nb = Path(notebook_path)
+            if not (nb if nb.is_absolute() else REPO_ROOT / nb).exists():
+                skip_or_fail(f"{notebook_path} does not exist yet")
+            servers[key] = start_voila(notebook_path, tuple(extra_args), cwd=REPO_ROOT)
+        return servers[key][1]
+
+    yield serve
+    for proc, _url in servers.values():
+        stop_voila(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_server(voila_factory) -> str:
+    """Base URL ("http://127.0.0.1:<port>/") of Voila serving notebooks/play.ipynb."""
+    return voila_factory(APP_NOTEBOOK)
+
+
+# --------------------------------------------------------------------------- playwright
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    if not path or not os.path.exists(path):
+        skip_or_fail(
+            "chromium not found (set $CHROMIUM or `apt-get install -y chromium`; "
+            "never `playwright install`)"
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, chromium_path):
+    """Override pytest-playwright: launch Debian's chromium instead of a downloaded one."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_path,
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+@pytest.fixture
+def context(context):
+    """pytest-playwright's context, with the Font Awesome CDN blocked (offline, and slow)."""
+    context.route(BLOCKED_URL, lambda route: route.abort())
+    return context
+
+
+def _ignorable_console_error(text: str, url: str) -> bool:
+    if any(host in url or host in text for host in BLOCKED_HOSTS):
+        return True
+    low_url = url.lower().split("?", 1)[0]
+    return "Failed to load resource" in text and low_url.endswith(FONT_SUFFIXES)
+
+
+@pytest.fixture
+def page_errors(page) -> list[str]:
+    """List of uncaught page errors and console.error messages (CDN/font failures ignored).
+
+    Request it before `page.goto(...)`, then `assert page_errors == []`.
+    Console *warnings* are not collected: Voila 0.5's bundled JupyterLab 4.2 logs harmless
+    "Unsatisfied version" warnings with ipywidgets 8.1.
+    """
+    errors: list[str] = []
+
+    def on_pageerror(exc) -> None:
+        errors.append(f"pageerror: {exc}")
+
+    def on_console(msg) -> None:
+        if msg.type != "error":
+            return
+        url = (msg.location or {}).get("url", "") or ""
+        if _ignorable_console_error(msg.text, url):
+            return
+        errors.append(f"console.error: {msg.text} [{url}]")
+
+    page.on("pageerror", on_pageerror)
+    page.on("console", on_console)
+    return errors
