@@ -10,8 +10,10 @@ from .errors import RuleError
 from .game import Decision, Game, Pending
 from .moves import play_round
 from .record import replay
+from .render import show
 
-__all__ = ["Decision", "Game", "Pending", "RuleError", "new_position", "play_round", "replay"]
+__all__ = ["Decision", "Game", "Pending", "RuleError", "new_position", "play_round", "replay",
+           "show"]
 __version__ = "0.1.0"
 
 
