@@ -12,8 +12,8 @@ this one class; no rule is implemented anywhere else.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from itertools import permutations
+from typing import NamedTuple
 
 from .board import (
     ALLOWED_SQUARES,
@@ -46,8 +46,7 @@ DECISION_RULES = {
 }
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(NamedTuple):
     """A decision the game waits for: which ``kind``, by which ``player``, and its limits."""
 
     kind: str
@@ -80,8 +79,7 @@ class Pending:
                 f"({self.count} to go, R17)")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """A decision with a readable form that round-trips: ``Decision.parse(str(d)) == d``.
 
     ``red exchange yes`` · ``red assign 3142`` · ``blue remove T1.2`` · ``red place T2.2`` ·
@@ -252,21 +250,26 @@ class Game:
     @property
     def pending(self) -> Pending | None:
         """The decision the game waits for, or None when an automatic step (or nothing) is next."""
-        if not self.s.agenda:
+        agenda = self.s.agenda
+        if not agenda:
             return None
-        op = self.s.agenda[-1]
+        op = agenda[-1]
+        if op is self._pending_op:  # asked again for the same step: same answer
+            return self._pending
         kind = op[0]
         if kind not in DECISION_RULES:
             return None
-        p = op[1]
-        name = PLAYERS[p]
+        name = PLAYERS[op[1]]
         if kind == "remove":
-            return Pending(kind, name, op[3], op[4], PLAYERS[op[2]])
-        if kind == "place":
-            return Pending(kind, name, op[2], op[3])
-        if kind == "take_back":
-            return Pending(kind, name, op[2], temple=op[4])
-        return Pending(kind, name)
+            pending = Pending(kind, name, op[3], op[4], PLAYERS[op[2]])
+        elif kind == "place":
+            pending = Pending(kind, name, op[2], op[3])
+        elif kind == "take_back":
+            pending = Pending(kind, name, op[2], temple=op[4])
+        else:
+            pending = Pending(kind, name)
+        self._pending_op, self._pending = op, pending
+        return pending
 
     def options(self) -> list:
         """The legal choices of the pending decision (squares by name, cards as tuples)."""
@@ -279,7 +282,13 @@ class Game:
             return [False, True]
         if kind == "assign":
             return sorted(set(permutations(s.hands[p])))
+        board = s.board
+        if kind == "place":
+            return [SQUARE_NAMES[i] for i in ALLOWED_SQUARES[op[3]] if not board[i]]
         return [SQUARE_NAMES[i] for i in self._legal_squares(op)]
+
+    _pending_op: tuple | None = None
+    _pending: Pending | None = None
 
     def _legal_squares(self, op: tuple) -> list[int]:
         board = self.s.board
@@ -313,11 +322,21 @@ class Game:
 
     def advance(self) -> list[Event]:
         """Run automatic steps until a decision is pending or the game is over."""
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         agenda = self.s.agenda
-        while agenda and agenda[-1][0] not in DECISION_RULES:
-            self.step()
-        return self.events[start:]
+        handlers = self._handlers
+        while agenda:
+            kind = agenda[-1][0]
+            if kind in DECISION_RULES:
+                break
+            if kind == "deal":
+                self._checkpoint()
+            op = agenda.pop()
+            event = handlers[kind](*op[1:])
+            if event is not None:
+                events.append(event)
+        return events[start:]
 
     def decide(self, choice: object) -> Event:
         """Apply the pending decision. An illegal choice raises RuleError; nothing changes."""

@@ -95,4 +95,7 @@ class PlayerView:
 
     def options(self) -> list:
         """Legal choices of this player's pending decision (empty if none is pending)."""
-        return self._game.options() if self.pending is not None else []
+        agenda = self._game.s.agenda
+        if agenda and len(agenda[-1]) > 1 and agenda[-1][1] == self._p:
+            return self._game.options()
+        return []
