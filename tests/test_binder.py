@@ -15,7 +15,15 @@ import time
 from pathlib import Path
 
 import pytest
-from voila_server import REPO_ROOT, free_port, http_get, in_ci, start_server, stop_voila
+from voila_server import (
+    REPO_ROOT,
+    VOILA_ERROR_MARKERS,
+    free_port,
+    http_get,
+    in_ci,
+    start_server,
+    stop_voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -121,6 +129,8 @@ def test_binder_config_serves_app(tmp_path: Path) -> None:
         status, html = http_get(base + "voila/render/" + APP_NOTEBOOK, timeout=180)
         print(f"[{time.monotonic() - t0:5.1f} s] GET /voila/render/{APP_NOTEBOOK} -> {status}")
         assert status == 200, html[-3000:]
+        errors = [m for m in VOILA_ERROR_MARKERS if m in html]
+        assert not errors, f"a notebook cell failed under Voila: {errors}"
         assert WIDGET_MARKER in html, "rendered page has no widget views"
     finally:
         stop_voila(proc)

@@ -33,6 +33,12 @@ READY_PATH = "voila/labextensions/@voila-dashboards/widgets-manager8/package.jso
 
 STARTUP_TIMEOUT = 90.0
 
+# Voila still answers 200 when a cell raises or times out; these texts show up instead.
+VOILA_ERROR_MARKERS = (
+    "There was an error when executing cell",
+    "Cell execution timed out",
+)
+
 # Local servers only: never route through $http_proxy.
 _opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
