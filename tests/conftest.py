@@ -46,15 +46,6 @@ def skip_or_fail(reason: str) -> None:
 # --------------------------------------------------------------------------- hooks
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    # nbval opens --nbval-sanitize-with relative to the cwd; make it work from any cwd.
-    opt = getattr(config.option, "nbval_sanitize_with", None)
-    if opt and not os.path.isabs(opt) and not os.path.exists(opt):
-        candidate = config.rootpath / opt
-        if candidate.exists():
-            config.option.nbval_sanitize_with = str(candidate)
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_DIR in Path(str(item.path)).resolve().parents:
