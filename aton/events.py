@@ -7,18 +7,20 @@ for prose nobody reads.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .board import COLOUR, COLOUR_NAMES, KINGDOM_SIZE, SQUARE_INDEX, temples_text
 
 
-class Event:
-    """One step of the game: ``type`` (``"points"``, ``"place"``…), ``rule`` id, ``data``."""
+class Event(NamedTuple):
+    """One step of the game: ``type`` (``"points"``, ``"place"``…), ``rule`` id, ``data``.
 
-    __slots__ = ("data", "rule", "type")
+    A tuple, because a game makes hundreds of them and tuples are the cheapest to make.
+    """
 
-    def __init__(self, type: str, rule: str | None, data: dict) -> None:
-        self.type = type
-        self.rule = rule
-        self.data = data
+    type: str
+    rule: str | None
+    data: dict
 
     @property
     def text(self) -> str:
@@ -35,7 +37,10 @@ class Event:
         d = self.data
         if "square" in d:
             return [d["square"]]
-        return list(d.get("squares", ()))
+        squares = d.get("squares", ())
+        if isinstance(squares, dict):  # bonus squares per player
+            return [sq for name in ("red", "blue") for sq in squares.get(name, ())]
+        return list(squares)
 
     def to_dict(self) -> dict:
         """JSON-ready form used by ``aton round``: type, rule, text and the details."""
@@ -43,12 +48,6 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Event) and self.type == other.type
-                and self.rule == other.rule and self.data == other.data)
-
-    __hash__ = None  # mutable details: events are compared, not hashed
 
 
 def _cap(name: str) -> str:
