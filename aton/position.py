@@ -125,6 +125,8 @@ def state_from_position(position: dict):
                         f"but end is {end!r}")
     if winner is None:
         _refuse_finished(scores, board)
+    else:
+        _check_ending(winner, end, scores, board)
 
     s = State()
     s.round = rnd
@@ -159,6 +161,36 @@ def _refuse_finished(scores: list[int], board: list[int]) -> None:
             if all(board[i] == mark for i in squares):
                 raise RuleError("R18", f"position: {name} occupies all {colour} squares; the "
                                 "game is already over, so 'winner' cannot be null")
+
+
+def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
+    """R18, R19: the winner and the reason must agree with the scores and the board."""
+    if end == "scoring":
+        if max(scores) < 40:
+            raise RuleError("R19", "position: a game ends after a scoring round only when a "
+                            f"player has 40 or more, but the scores are {scores[0]}-{scores[1]}")
+        expected = ("draw" if scores[0] == scores[1] else
+                    PLAYERS[0] if scores[0] > scores[1] else PLAYERS[1])
+        if winner != expected:
+            raise RuleError("R19", f"position: after a scoring round the higher score wins and "
+                            f"equal scores draw; with {scores[0]}-{scores[1]} the result is "
+                            f"{expected}, not {winner}")
+        return
+    p = PLAYERS.index(winner)
+    mark = p + 1
+    if end == "points":
+        ok = scores[p] >= 40
+        need = "40 or more points"
+    elif end == "temple":
+        ok = any(all(board[i] == mark for i in temple_squares(t)) for t in (1, 2, 3, 4))
+        need = "a whole temple"
+    else:
+        squares = YELLOW_SQUARES if end == "yellow" else GREEN_SQUARES
+        ok = all(board[i] == mark for i in squares)
+        need = f"all {end} squares"
+    if not ok:
+        raise RuleError("R18", f"position: {winner} is said to have won by {end}, but does not "
+                        f"have {need}")
 
 
 def board_strings(board: list[int]) -> dict[str, str]:
