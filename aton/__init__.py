@@ -6,14 +6,15 @@ The stable API (formats.md): ``new_position``, ``play_round`` and ``RuleError``.
 
 from __future__ import annotations
 
+from . import bots, scenarios
 from .errors import RuleError
 from .game import Decision, Game, Pending
 from .moves import play_round
 from .record import replay
 from .render import show
 
-__all__ = ["Decision", "Game", "Pending", "RuleError", "new_position", "play_round", "replay",
-           "show"]
+__all__ = ["Decision", "Game", "Pending", "RuleError", "bots", "new_position", "play_round",
+           "replay", "scenarios", "show"]
 __version__ = "0.1.0"
 
 

@@ -140,8 +140,8 @@ def _order(d: dict) -> str:
 
 def _turn(d: dict) -> str:
     p = d["player"]
-    return (f"{_cap(p)} now resolves cartouches 2, 3 and 4 ({d['position']}, R9). Cartouche 3 "
-            f"shows a {d['cartouche3']}: {p} may remove and place counters in "
+    return (f"{_cap(p)} goes {d['position']} and now resolves cartouches 2, 3 and 4 (R9). "
+            f"Cartouche 3 shows a {d['cartouche3']}: {p} may remove and place counters in "
             f"{temples_text(d['cartouche3'])} (R12).")
 
 
@@ -168,7 +168,7 @@ def _removal(d: dict) -> str:
 
 def _remove(d: dict) -> str:
     p, t = d["player"], d["owner"]
-    whose = "one of its own counters" if p == t else f"a {t} counter"
+    whose = "one of their own counters" if p == t else f"a {t} counter"
     text = f"{_cap(p)} removes {whose} from {_where(d['square'])}"
     return text + _destination(d) + "."
 
@@ -193,9 +193,22 @@ def _placement(d: dict) -> str:
              "(R12, R13).")
     free = d["free"]
     if free < take:
-        text += (f" Only {free} square{'s are' if free != 1 else ' is'} free there; "
-                 f"{take - free} counter{'s' if take - free != 1 else ''} will go to the "
-                 "Kingdom of the Dead.")
+        left = take - free
+        where = "No square is free there" if free == 0 else (
+            f"Only {free} square{'s are' if free != 1 else ' is'} free there")
+        room = d.get("kingdom_room", left)
+        if room >= left:
+            fate = (f"{'it goes' if left == 1 else 'they go'} to the Kingdom of the Dead "
+                    "(R13, R15)")
+        elif room == 0:
+            fate = (f"the Kingdom of the Dead is full, so {'it stays' if left == 1 else 'they stay'}"
+                    f" in {p}'s stock (R15)")
+        else:
+            fate = (f"{room} go{'es' if room == 1 else ''} to the Kingdom of the Dead until it is "
+                    f"full, and {left - room} stay{'s' if left - room == 1 else ''} in {p}'s "
+                    "stock (R13, R15)")
+        text += (f" {where}: {left} counter{'s' if left != 1 else ''} cannot be placed, and "
+                 f"{fate}.")
     return text
 
 
@@ -206,14 +219,18 @@ def _place(d: dict) -> str:
 def _overflow(d: dict) -> str:
     p, n = d["player"], d["count"]
     parts = []
-    if d["to_kingdom"]:
-        parts.append(f"{d['to_kingdom']} go{'es' if d['to_kingdom'] == 1 else ''} to the Kingdom "
-                     f"of the Dead ({d['kingdom']}/{KINGDOM_SIZE})")
+    k = d["to_kingdom"]
+    if k:
+        subject = "it goes" if n == 1 else f"{k} go{'es' if k == 1 else ''}"
+        parts.append(f"{subject} to the Kingdom of the Dead, which now holds "
+                     f"{d['kingdom']}/{KINGDOM_SIZE}")
     if d["to_stock"]:
-        parts.append(f"{d['to_stock']} go{'es' if d['to_stock'] == 1 else ''} back to {p}'s "
-                     "stock because the Kingdom is full")
-    return (f"{n} of {p}'s counter{'s' if n != 1 else ''} found no empty square: "
-            f"{' and '.join(parts)} (R13, R15).")
+        st = d["to_stock"]
+        subject = "it stays" if n == 1 else f"{st} stay{'s' if st == 1 else ''}"
+        parts.append(f"{subject} in {p}'s stock because the Kingdom of the Dead is full")
+    counters = "counter" if n == 1 else "counters"
+    return (f"{n} of {p}'s {counters} found no empty square: {' and '.join(parts)} "
+            "(R13, R15).")
 
 
 def _end_round(d: dict) -> str:

@@ -26,6 +26,7 @@ from .board import (
     TEMPLE_OF,
     YELLOW_SQUARES,
     temple_squares,
+    temples_text,
 )
 from .cards import new_deck
 from .errors import RuleError
@@ -70,10 +71,10 @@ class Pending(NamedTuple):
             return f"{p}: put one card on each cartouche 1-4 (R6)"
         if self.kind == "remove":
             whose = "one of your own counters" if self.target == p else f"a {self.target} counter"
-            return (f"{p}: choose {whose} to remove from temples 1-{self.temples} "
+            return (f"{p}: choose {whose} to remove from {temples_text(self.temples)} "
                     f"({self.count} to go, R10)")
         if self.kind == "place":
-            return (f"{p}: choose an empty square in temples 1-{self.temples} for a counter "
+            return (f"{p}: choose an empty square in {temples_text(self.temples)} for a counter "
                     f"({self.count} to go, R13)")
         return (f"{p}: choose one of your counters in temple {self.temple} to take back "
                 f"({self.count} to go, R17)")
@@ -428,7 +429,7 @@ class Game:
         allowed = op[4] if kind == "remove" else op[3]
         if TEMPLE_OF[i] > allowed:
             raise RuleError("R12", f"{name}: {sq} is in temple {TEMPLE_OF[i]}, but cartouche 3 "
-                            f"shows a {allowed}, which allows only temples 1-{allowed}")
+                            f"shows a {allowed}, which allows only {temples_text(allowed)}")
         if kind == "remove":
             target = op[2]
             if board[i] != target + 1:
@@ -645,7 +646,8 @@ class Game:
                 agenda.append(("place", p, placed, allowed))
         return Event("placement", "R13", {"player": PLAYERS[p], "card": card,
                                           "cartouche3": allowed, "take": take,
-                                          "free": len(free)})
+                                          "free": len(free),
+                                          "kingdom_room": KINGDOM_SIZE - len(s.kingdom)})
 
     def _auto_place(self, p: int, i: int) -> Event:
         return self._place(p, i)
@@ -733,8 +735,7 @@ class Game:
                 "counts": {"red": facts["counts"][RED], "blue": facts["counts"][BLUE]},
                 "scores": {"red": s.scores[RED], "blue": s.scores[BLUE]}}
         if line == "bonus":
-            data["squares"] = {PLAYERS[p]: [SQUARE_NAMES[i] for i in facts["squares"][p]]
-                               for p in (RED, BLUE)}
+            data["squares"] = {PLAYERS[p]: facts["squares"][p] for p in (RED, BLUE)}
         if "blue_squares" in facts:
             data["blue_squares"] = facts["blue_squares"]
             data["all_temples"] = TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES

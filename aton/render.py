@@ -80,7 +80,12 @@ def state_html(s) -> str:
         rows.append(f'<tr><td style="color:{COUNTER[p + 1]};font-weight:bold">{name}</td>'
                     f"<td>{s.scores[p]}</td><td>{s.stock[p]}</td><td>{s.kingdom.count(p)}</td>"
                     f"<td>{ex}</td><td>{len(s.draw[p])}/{len(s.discard[p])}</td></tr>")
-    status = f"Round {s.round}"
+    scoring_steps = {"score", "scoring_end", "take_back_plan", "take_back", "auto_take_back",
+                     "return"}
+    if any(op[0] in scoring_steps for op in s.agenda):
+        status = f"Round {s.round - 1} · scoring round"  # the round number moves on at R14
+    else:
+        status = f"Round {s.round}"
     if s.winner:
         status += f" · game over: {escape(str(s.winner))} ({escape(str(s.end))})"
     table = ('<table style="border-collapse:collapse;font-size:13px">'
@@ -100,6 +105,10 @@ class PositionDrawing:
 
     def _repr_html_(self) -> str:
         return state_html(self.state)
+
+    def __repr__(self) -> str:
+        s = self.state
+        return f"<aton position: round {s.round}, red {s.scores[0]} - blue {s.scores[1]}>"
 
 
 def show(position: dict) -> PositionDrawing:

@@ -12,6 +12,7 @@ from .board import (
     BONUS_SQUARES,
     BONUS_VALUE,
     PLAYERS,
+    SQUARE_NAMES,
     temple_squares,
 )
 
@@ -40,7 +41,8 @@ def score_line(board: list[int], line: str) -> dict:
     """One line of the scoring round: points per player and the counts that decide them.
 
     ``board`` holds 48 entries: 0 empty, 1 red, 2 blue. Returns ``{"line", "points":
-    [red, blue], "counts": [red, blue], "majority": 0/1/None, ...}``.
+    [red, blue], "counts": [red, blue], "majority": 0/1/None, ...}``; the bonus line also
+    names the bonus squares each player holds (``"squares": [[red names], [blue names]]``).
     """
     if line == "bonus":
         pts = [0, 0]
@@ -48,7 +50,7 @@ def score_line(board: list[int], line: str) -> dict:
         for i in BONUS_SQUARES:
             if board[i]:
                 pts[board[i] - 1] += BONUS_VALUE[i]
-                held[board[i] - 1].append(i)
+                held[board[i] - 1].append(SQUARE_NAMES[i])
         return {"line": line, "points": pts, "counts": [len(h) for h in held], "majority": None,
                 "squares": held}
     if line == "black":

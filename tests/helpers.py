@@ -1,0 +1,224 @@
+"""Small builders for positions, round moves and game snapshots used by the rules tests.
+
+A test states only what matters to the rule it proves (``make_position(board={"T1": "rr.b"},
+red=[1, 2, 4, 3])``); everything else is filled in so the position is legal: the stock makes 29
+counters per colour (R1), each draw pile is the cards asked for on top of the rest of a 36-card
+deck (R1, R4).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from aton import Game, play_round
+
+PLAYERS = ("red", "blue")
+TEMPLES = ("T1", "T2", "T3", "T4")
+FULL_DECK = [v for v in (1, 2, 3, 4) for _ in range(9)]  # R1: nine each of 1-4
+
+
+def rest_of_deck(*used: list[int]) -> list[int]:
+    """The cards of a full deck (R1) left after taking out every card listed in ``used``."""
+    rest = list(FULL_DECK)
+    for cards in used:
+        for c in cards:
+            rest.remove(c)
+    return rest
+
+
+def board_strings(board: dict[str, str] | None = None) -> dict[str, str]:
+    """Four 12-character temple strings; a shorter string is padded with empty squares."""
+    board = board or {}
+    return {t: board.get(t, "").ljust(12, ".") for t in TEMPLES}
+
+
+def on_board(board: dict[str, str], letter: str) -> int:
+    return sum(row.count(letter) for row in board.values())
+
+
+def make_position(
+    *,
+    round: int = 2,
+    scores: tuple[int, int] = (0, 0),
+    board: dict[str, str] | None = None,
+    kingdom: tuple[int, int] = (0, 0),
+    stock: tuple[int, int] | None = None,
+    exchange: tuple[bool, bool] = (False, False),
+    red: list[int] = (),
+    blue: list[int] = (),
+    red_draw: list[int] | None = None,
+    blue_draw: list[int] | None = None,
+    red_discard: list[int] = (),
+    blue_discard: list[int] = (),
+    winner: str | None = None,
+    end: str | None = None,
+) -> dict:
+    """A legal position (formats.md) built from the facts a test cares about.
+
+    ``red`` / ``blue``: the top cards of that player's draw pile (first = top); the rest of a
+    full deck follows in ascending order, minus the discards. ``red_draw`` / ``blue_draw`` give
+    a whole draw pile instead (then the deck may hold fewer than 36 cards, as a lesson may).
+    ``stock`` defaults to 29 minus the counters on the board and in the Kingdom (R1).
+    """
+    rows = board_strings(board)
+    k = {"red": kingdom[0], "blue": kingdom[1]}
+    if stock is None:
+        stock = (29 - on_board(rows, "r") - k["red"], 29 - on_board(rows, "b") - k["blue"])
+    draws = {}
+    for name, top, whole, disc in (("red", red, red_draw, red_discard),
+                                   ("blue", blue, blue_draw, blue_discard)):
+        draws[name] = list(whole) if whole is not None else (
+            list(top) + rest_of_deck(list(top), list(disc)))
+    return {
+        "format": "aton-position",
+        "version": 1,
+        "round": round,
+        "scores": {"red": scores[0], "blue": scores[1]},
+        "board": rows,
+        "kingdom": k,
+        "stock": {"red": stock[0], "blue": stock[1]},
+        "exchange": {"red": exchange[0], "blue": exchange[1]},
+        "draw": draws,
+        "discard": {"red": list(red_discard), "blue": list(blue_discard)},
+        "winner": winner,
+        "end": end,
+    }
+
+
+def make_moves(red_cards: list[int], blue_cards: list[int], **lists) -> dict:
+    """Round moves (formats.md). Keyword lists: ``red_place=[...]``, ``blue_remove=[...]``,
+    ``red_after_scoring=[...]``, ``red_exchange=True``..."""
+    moves: dict = {"red": {"cards": list(red_cards)}, "blue": {"cards": list(blue_cards)}}
+    for key, value in lists.items():
+        player, field = key.split("_", 1)
+        moves[player][field] = value
+    return moves
+
+
+def play(position: dict, moves: dict, seed: int | None = 0) -> dict:
+    """``aton.play_round`` on deep copies (the caller's dicts stay as written)."""
+    return play_round(copy.deepcopy(position), copy.deepcopy(moves), seed=seed)
+
+
+def events_of(result: dict, type_: str) -> list[dict]:
+    return [e for e in result["events"] if e["type"] == type_]
+
+
+def types(result: dict) -> list[str]:
+    return [e["type"] for e in result["events"]]
+
+
+def squares_of(position: dict, letter: str) -> list[str]:
+    """The squares holding ``letter`` ('r' or 'b'), as names ``T<t>.<s>``."""
+    return [f"{t}.{k + 1}" for t in TEMPLES for k, c in enumerate(position["board"][t])
+            if c == letter]
+
+
+def per_temple(position: dict, letter: str) -> dict[str, int]:
+    """How many of ``letter``'s counters lie in each temple (temples with none left out)."""
+    out = {t: position["board"][t].count(letter) for t in TEMPLES}
+    return {t: n for t, n in out.items() if n}
+
+
+# ----------------------------------------------------------------------------- games
+
+
+def state_dict(game: Game) -> dict:
+    """Every field of the engine's state, deep-copied (works whatever the fields are)."""
+    s = game.s
+    names = getattr(type(s), "__slots__", None) or list(vars(s))
+    return {name: copy.deepcopy(getattr(s, name)) for name in names if hasattr(s, name)}
+
+
+def event_facts(game: Game) -> list[tuple]:
+    """Events without prose: (type, rule, data as canonical JSON)."""
+    return [(e.type, e.rule, json.dumps(e.data, sort_keys=True, default=repr))
+            for e in game.events]
+
+
+def snapshot(game: Game) -> dict:
+    """Everything that must come back exactly after an undo or a refused decision."""
+    return {
+        "state": state_dict(game),
+        "events": event_facts(game),
+        "decisions": [str(d) for d in game.decisions],
+        "pending": game.pending,
+        "options": game.options(),
+        "rng": game.rng.getstate(),
+    }
+
+
+def advance_to(game: Game, kind: str, player: str | None = None,
+               answer=None, limit: int = 10_000) -> None:
+    """Run the game until a ``kind`` decision (of ``player``) is pending, answering every
+    earlier decision with ``answer(game)`` (default: the first legal option)."""
+    for _ in range(limit):
+        game.advance()
+        p = game.pending
+        if p is None:
+            raise AssertionError(f"the game ended before a {kind} decision")
+        if p.kind == kind and (player is None or p.player == player):
+            return
+        game.decide(answer(game) if answer else game.options()[0])
+    raise AssertionError(f"no {kind} decision within {limit} decisions")
+
+
+LIST_OF_KIND = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
+
+
+def drive_round(game: Game, moves: dict) -> list[tuple]:
+    """Play the current round of ``game`` step by step, answering each decision from ``moves``
+    (the round-moves shape of formats.md; a missing list means "the first legal option").
+
+    Returns a trace: one ``(event, facts)`` per event, ``facts`` being what the red player's
+    view shows right after it (kingdom, stock, scores), so a test can see the game mid-round.
+    """
+    lists = {name: {k: list(v) for k, v in moves[name].items() if isinstance(v, list)}
+             for name in PLAYERS}
+    trace = []
+    started = False
+    while not game.over and not (started and game.at_round_start):
+        started = True
+        pending = game.pending
+        if pending is None:
+            event = game.step()
+        else:
+            mine = moves[pending.player]
+            if pending.kind == "exchange":
+                choice = mine.get("exchange", False)
+            elif pending.kind == "assign":
+                choice = list(mine["cards"])
+            else:
+                queue = lists[pending.player].get(LIST_OF_KIND[pending.kind]) or []
+                legal = game.options()
+                choice = next((sq for sq in queue if sq in legal), legal[0])
+                if choice in queue:
+                    queue.remove(choice)
+            event = game.decide(choice)
+        view = game.view("red")
+        trace.append((event, {"kingdom": view.kingdom, "stock": view.stock,
+                              "scores": view.scores}))
+    return trace
+
+
+def board_list(board: dict[str, str]) -> list[int]:
+    """Temple strings as the engine's 48 squares: 0 empty, 1 red, 2 blue."""
+    rows = board_strings(board)
+    return [".rb".index(c) for t in TEMPLES for c in rows[t]]
+
+
+def answer_with(moves: dict):
+    """An ``answer`` for ``advance_to``: exchange, cards and squares from ``moves`` (the first
+    listed square that is legal), else the first legal option."""
+    def answer(game: Game):
+        p = game.pending
+        mine = moves[p.player]
+        if p.kind == "assign":
+            return list(mine["cards"])
+        if p.kind == "exchange":
+            return mine.get("exchange", False)
+        legal = game.options()
+        listed = mine.get(LIST_OF_KIND[p.kind]) or []
+        return next((sq for sq in listed if sq in legal), legal[0])
+    return answer
