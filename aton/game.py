@@ -472,6 +472,7 @@ class Game:
         for p in (RED, BLUE):
             if self._available(p) < 4:
                 s.agenda.append(("deal",))
+                self._checkpoints.pop()  # the round did not start: nothing to come back to
                 raise RuleError("R4", f"{PLAYERS[p]} has only {self._available(p)} cards in the "
                                 "draw and discard piles; a round needs 4")
         reshuffled = []
@@ -694,6 +695,7 @@ class Game:
             for p in (RED, BLUE):
                 s.discard[p].extend(s.cards[p])
             s.cards = [None, None]
+            s.hands = [None, None]
             s.round += 1
         data = {"winner": s.winner, "reason": s.end, **facts}
         rule = "R19" if s.end == "scoring" else "R18"

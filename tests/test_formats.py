@@ -256,6 +256,9 @@ def test_position_of_a_game_already_won_without_a_winner_is_refused(what, board,
     ("draw", "scoring", (41, 40), "R19"),  # a draw is equal scores (R19)
     ("red", "scoring", (40, 44), "R19"),  # the higher score wins (R19)
     ("blue", "points", (12, 30), "R18"),  # a points win is 40 or more (R18)
+    ("red", "temple", (0, 0), "R18"),  # no whole temple on an empty board
+    ("blue", "green", (0, 0), "R18"),  # nor all green squares
+    ("red", "scoring", (39, 20), "R19"),  # a scoring round ends the game only at 40 (R19)
 ])
 def test_position_with_a_winner_that_contradicts_the_scores_is_refused(winner, end, scores,
                                                                        rule):
