@@ -1,0 +1,559 @@
+"""``AtonApp``: a whole game of Aton against the computer (or a second person), step by step.
+
+The app owns a ``Session`` (the game and who plays what) and the panels: the board, the score
+track, the card picker or the cartouche table, the scoring round, the end banner, the
+explanation and the log. Every button and board click goes through ``_guard``: an illegal
+choice is explained with its rule id, and any other error is shown in the app, never lost.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import random
+import traceback
+from collections.abc import Callable
+from urllib.parse import parse_qs
+
+from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
+
+from .. import scenarios
+from ..board import (
+    BLACK_SQUARES,
+    BLUE_SQUARES,
+    GREEN_SQUARES,
+    SQUARE_NAMES,
+    YELLOW_SQUARES,
+    temple_squares,
+    temples_text,
+)
+from ..errors import RuleError
+from ..events import Event
+from ..game import Game
+from ..scoring import LINE_TITLES
+from .board import WIDTH, BoardView
+from .cartouches import CartoucheTable, cartouche_highlight
+from .controls import Controls
+from .endpanel import EndPanel
+from .panel import ExplanationPanel, GameLog
+from .picker import CardPicker
+from .scoretrack import ScoreTrack
+from .scoring import ScoringPanel
+from .session import OPPONENTS, SECRET, Session
+from .theme import CSS, player_span
+
+
+def _occupied(board: list[int], squares) -> list[str]:
+    return [SQUARE_NAMES[i] for i in squares if board[i]]
+
+
+def event_cells(event: Event, board: list[int]) -> list[str]:
+    """The squares (and Kingdom places 'K1'..'K8') to ring for ``event``."""
+    d, kind = event.data, event.type
+    if kind in ("place", "take_back"):
+        return [d["square"]]
+    if kind == "remove":
+        cells = [d["square"]]
+        if d.get("to") == "kingdom":
+            cells.append(f"K{d['kingdom']}")
+        return cells
+    if kind == "overflow" and d["to_kingdom"]:
+        return [f"K{k}" for k in range(d["kingdom"] - d["to_kingdom"] + 1, d["kingdom"] + 1)]
+    if kind == "return":
+        return [f"K{k}" for k in range(1, d["red"] + d["blue"] + 1)]
+    if kind == "score":
+        line = d["line"]
+        if line == "bonus":
+            return [sq for p in ("red", "blue") for sq in d["squares"][p]]
+        if line == "black":
+            return _occupied(board, BLACK_SQUARES)
+        cells = _occupied(board, temple_squares(int(line[-1])))
+        if line == "temple4" and d.get("player"):
+            mark = 1 if d["player"] == "red" else 2
+            cells += [SQUARE_NAMES[i] for i in BLUE_SQUARES if board[i] == mark]
+        return cells
+    if kind == "end":
+        reason = d.get("reason")
+        if reason == "temple":
+            return [SQUARE_NAMES[i] for i in temple_squares(d["temple"])]
+        if reason in ("yellow", "green"):
+            squares = YELLOW_SQUARES if reason == "yellow" else GREEN_SQUARES
+            return [SQUARE_NAMES[i] for i in squares]
+    return []
+
+
+_COMING = {
+    "deal": "a new round, each player draws 4 cards (R4)",
+    "reveal": "both players turn their cards up (R6)",
+    "points": "cartouche 1, the higher card scores (R7)",
+    "order": "cartouche 2 decides who goes first (R8)",
+    "turn": "{p} resolves cartouches 2, 3 and 4 (R9)",
+    "removal": "{p}'s cartouche 2: removing counters (R10)",
+    "auto_remove": "{p} removes a counter, with no choice left (R10)",
+    "placement": "{p}'s cartouche 4: placing counters (R13)",
+    "auto_place": "{p} places a counter, with no choice left (R13)",
+    "overflow": "counters that found no square go to the Kingdom of the Dead (R15)",
+    "end_round": "the end of the round (R14)",
+    "score": "the scoring round, line {line} (R16)",
+    "scoring_end": "the scoring round's totals (R16)",
+    "take_back_plan": "{p} takes counters back (R17)",
+    "auto_take_back": "{p} takes back a counter, with no choice left (R17)",
+    "return": "the Kingdom of the Dead goes back to the stocks (R17)",
+    "finish": "the end of the game (R18)",
+}
+
+
+def upcoming(game: Game) -> str:
+    """What the next automatic step will do, in words ('' if unknown).
+
+    Reads the engine's agenda (its queue of steps), skipping the silent win check."""
+    try:
+        ops = [op for op in reversed(game.s.agenda) if op[0] != "win_check"]
+        op = ops[0]
+        text = _COMING[op[0]]
+        p = ("red", "blue")[op[1]] if op[0] not in ("score", "finish") and len(op) > 1 else ""
+        line = LINE_TITLES.get(op[1], "") if op[0] == "score" else ""
+        return text.format(p=p, line=line)
+    except (IndexError, KeyError, TypeError):
+        return ""
+
+
+def parse_query(query: str) -> dict:
+    """``'scenario=NAME&seed=3&opponent=random'`` -> build_app keyword arguments.
+
+    Unknown keys are ignored; a seed that is not a whole number is dropped."""
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=False).items()}
+    out: dict = {}
+    if params.get("scenario"):
+        out["scenario"] = params["scenario"]
+    if "seed" in params:
+        try:
+            out["seed"] = int(params["seed"])
+        except ValueError:
+            pass
+    if params.get("opponent") in OPPONENTS:
+        out["opponent"] = params["opponent"]
+    if params.get("learner") in ("red", "blue"):
+        out["learner"] = params["learner"]
+    return out
+
+
+class AtonApp(VBox):
+    """The teaching app. ``AtonApp(seed=7, scenario=None, opponent='greedy', learner='red')``."""
+
+    def __init__(self, seed: int | None = None, scenario: str | None = None,
+                 opponent: str = "greedy", learner: str = "red", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-app")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 100_000)
+        self.learner = learner
+        self.lessons = scenarios.catalogue()
+        self.board = BoardView()
+        self.track = ScoreTrack()
+        self.picker = CardPicker()
+        self.table = CartoucheTable()
+        self.scoring = ScoringPanel()
+        self.end = EndPanel()
+        self.explain = ExplanationPanel()
+        self.game_log = GameLog()
+        self.controls = Controls(seed=seed, opponent=opponent, lessons=self.lessons)
+        self.errors: HTML | None = None  # built at the first error
+        self.stage = VBox(layout=Layout(width="100%"))
+
+        title = HTML(f"{CSS}<span class='aton-title'>Aton</span>")
+        header = HBox([title, self.controls.setup], layout=Layout(align_items="center"))
+        left = VBox([self.board.figure, self.track.widget],
+                    layout=Layout(width=f"{WIDTH + 6}px"))
+        self.right = VBox([self.explain.widget, self.controls.steps, self.stage],
+                          layout=Layout(min_width="0"))
+        self.right.add_class("aton-col")
+        self.footer = VBox([self.game_log.widget])
+        self.footer.add_class("aton-box")
+        self.layout_grid = AppLayout(header=header, left_sidebar=left, center=self.right,
+                                     footer=self.footer, pane_widths=[f"{WIDTH + 12}px", 1, 0],
+                                     pane_heights=["48px", 1, "150px"], grid_gap="6px")
+        self.children = [self.layout_grid]
+
+        c = self.controls
+        c.next.on_click(self._guard(lambda _b: self.next_step()))
+        c.run.on_click(self._guard(lambda _b: self.to_my_decision()))
+        c.undo.on_click(self._guard(lambda _b: self.undo()))
+        c.new.on_click(self._guard(lambda _b: self.new_game()))
+        c.start_lesson.on_click(self._guard(lambda _b: self.start_lesson()))
+        c.opponent.observe(self._guard(lambda ch: self.set_opponent(ch["new"])), "value")
+        self.board.on_click(self._guard(self.click_square))
+        self.picker.on_confirm(self._guard(self.confirm_cards))
+        self.picker.on_exchange(self._guard(self.hand_in_exchange))
+
+        self.session: Session
+        self._picker_key: tuple | None = None
+        self._guard(self._begin)(seed, scenario, opponent)
+
+    # ------------------------------------------------------------------ errors
+
+    def _guard(self, fn: Callable) -> Callable:
+        """Wrap a callback: any exception is shown in the app's error area, never lost."""
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - shown to the user, not swallowed
+                self.show_error(exc)
+                return None
+
+        return wrapper
+
+    def show_error(self, exc: BaseException) -> None:
+        """Show an unexpected error (with its traceback folded) in the error area."""
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        if self.errors is None:  # at the top of the right-hand column, where the eye is
+            self.errors = HTML(layout=Layout(width="100%"))
+            self.right.children = [self.errors, *self.right.children]
+        self.errors.value = (
+            '<div class="aton-error"><b>Something went wrong in the app</b> (a bug, not your '
+            f"move): {html.escape(type(exc).__name__)}: {html.escape(str(exc))}"
+            f"<details><summary>details</summary><pre style='font-size:12px'>"
+            f"{html.escape(tb)}</pre></details></div>")
+        self.errors.layout.display = ""
+
+    def clear_error(self) -> None:
+        if self.errors is not None:
+            self.errors.value = ""
+            self.errors.layout.display = "none"
+
+    @property
+    def error_message(self) -> str:
+        """The error area's text ('' when no error is shown)."""
+        if self.errors is None or self.errors.layout.display == "none":
+            return ""
+        return self.errors.value
+
+    # ------------------------------------------------------------------ starting games
+
+    def _begin(self, seed: int, scenario: str | None, opponent: str) -> None:
+        notice = ""
+        if scenario and scenario not in self.lessons:
+            known = ", ".join(self.lessons) or "none yet"
+            notice = (f"There is no lesson called <b>{html.escape(scenario)}</b>. Known "
+                      f"lessons: {html.escape(known)}. Here is a new game instead.")
+            scenario = None
+        self.start_game(seed, scenario=scenario, opponent=opponent, notice=notice)
+
+    def start_game(self, seed: int | None, *, scenario: str | None = None,
+                   opponent: str | None = None, notice: str = "") -> None:
+        """A new game dealt from ``seed``, or lesson ``scenario``'s position (KeyError if
+        unknown), played against ``opponent`` (default: the selector's value)."""
+        opponent = opponent or self.controls.opponent.value
+        if scenario:
+            game = Game.from_position(scenarios.load(scenario), seed)
+            heading = f"Lesson {html.escape(scenario.replace('_', ' '))}"
+            if self.lessons.get(scenario):
+                heading += (f": <span style='font-weight:normal'>"
+                            f"{html.escape(self.lessons[scenario])}</span>")
+            if scenario in self.lessons and self.controls.lesson.value != scenario:
+                self.controls.lesson.value = scenario
+        else:
+            game = Game.new(seed)
+            players = (f"you play {player_span(self.learner)}" if opponent != "hotseat" else
+                       f"{player_span('red')} and {player_span('blue')} share this screen")
+            heading = f"New game (seed {seed}): {players}"
+        self.session = Session(game, opponent=opponent, learner=self.learner,
+                               bot_seed=None if seed is None else seed + 1)
+        if seed is not None and self.controls.seed.value != seed:
+            self.controls.seed.value = seed
+        if self.controls.opponent.value != opponent:
+            self.controls.opponent.value = opponent  # observer: same opponent, no change
+        self.scenario = scenario
+        self._picker_key = None
+        self.clear_error()
+        batch = self.session.start()
+        self._rebuild(batch, heading=heading, notice=notice)
+
+    def new_game(self) -> None:
+        """New game button: deal from the seed box against the chosen opponent."""
+        self.start_game(self.controls.seed.value)
+
+    def start_lesson(self) -> None:
+        """Start lesson button: the chosen lesson's position."""
+        name = self.controls.lesson.value
+        if not name:
+            self.explain.warn("There are no lesson positions yet.")
+            return
+        self.start_game(self.controls.seed.value, scenario=name)
+
+    def set_opponent(self, opponent: str) -> None:
+        """Opponent selector: the other colour is played this way from now on."""
+        session = self.session
+        if opponent == session.opponent:
+            return
+        session.set_opponent(opponent)
+        self._picker_key = None
+        batch = []
+        pending = session.game.pending
+        if pending is not None and not session.is_human(pending.player) and (
+                pending.kind in SECRET):
+            batch = session.step()  # the computer makes its secret card choices at once
+            self.game_log.add(batch)
+        who = "a second person at this screen" if session.hotseat else (
+            f"the computer ({opponent})")
+        self._refresh(batch, notice=f"{player_span(session.other)} is now played by {who}.")
+
+    # ------------------------------------------------------------------ stepping
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def next_step(self) -> None:
+        """Next step button: one step, explained, its squares and cards highlighted."""
+        if self._explain_why_not_stepping():
+            return
+        batch = self.session.step()
+        self._after(batch)
+
+    def to_my_decision(self) -> None:
+        """To my next decision button: every step up to a person's decision (or the end)."""
+        if self._explain_why_not_stepping():
+            return
+        batch = self.session.run_to_decision()
+        self._after(batch)
+
+    def _explain_why_not_stepping(self) -> bool:
+        if self.game.over:
+            self.explain.warn("The game is over: start a new game or a lesson above.")
+            return True
+        pending = self.session.human_pending
+        if pending is not None:
+            self.explain.warn(f"Nothing runs until this decision is made: "
+                              f"{self._decision_text(pending)}")
+            return True
+        return False
+
+    def _after(self, batch: list[Event], **texts) -> None:
+        self.game_log.add(batch)
+        self._refresh(batch, **texts)
+
+    # ------------------------------------------------------------------ decisions
+
+    def click_square(self, name: str) -> None:
+        """A click on the board: a legal square is the learner's choice; anything else is
+        explained (with the rule it breaks) and changes nothing."""
+        if name.startswith("K"):
+            self.explain.warn("That is a place of the Kingdom of the Dead: counters arrive "
+                              "there when removed or when they find no empty square; nobody "
+                              "chooses it (R15).")
+            return
+        pending = self.session.human_pending
+        if pending is None or pending.kind in SECRET:
+            if self.game.over:
+                why = "the game is over."
+            elif pending is not None:
+                why = "first put your cards on the cartouches (R6)."
+            else:
+                why = "the next step is automatic: click <b>Next step</b>."
+            self.explain.warn(f"{html.escape(name)}: nothing to choose on the board now; {why}")
+            return
+        try:
+            batch = self.session.decide(name)
+        except RuleError as err:
+            self.explain.warn(f"<b>Not allowed</b> — {html.escape(str(err))}. "
+                              "Choose one of the bright squares.")
+            return
+        self._after(batch)
+
+    def confirm_cards(self, cards: tuple[int, ...]) -> None:
+        """Picker confirm: keep the exchange counter if it was not handed in, assign (R5, R6)."""
+        pending = self.session.human_pending
+        if pending is None or pending.kind not in SECRET:
+            self.explain.warn("There are no cards to put on the cartouches now.")
+            return
+        batch = []
+        if pending.kind == "exchange":
+            batch += self.session.decide(False)
+        try:
+            batch += self.session.decide(tuple(cards))
+        except RuleError as err:
+            self.game_log.add(batch)
+            self._refresh(batch, warning=f"<b>Not allowed</b> — {html.escape(str(err))}")
+            return
+        self._after(batch)
+
+    def hand_in_exchange(self) -> None:
+        """Picker exchange button: discard the 4 cards and draw 4 new ones (R5)."""
+        pending = self.session.human_pending
+        if pending is None or pending.kind != "exchange":
+            self.explain.warn("The exchange counter can be handed in once per game, before "
+                              "the cards go on the cartouches (R5).")
+            return
+        self._after(self.session.decide(True))
+
+    def undo(self) -> None:
+        """Undo button: take back the last decision a person made, and the computer's after it."""
+        undone = self.session.undo()
+        if undone is None:
+            self.explain.warn("Nothing to undo: you have not made a decision yet.")
+            return
+        self._picker_key = None if undone.kind not in SECRET else self._picker_key
+        last = self.game.events[-1:] if self.game.events else []
+        self._rebuild(last, heading=f"Undone: {html.escape(str(undone))}. It is that "
+                                    "decision's turn again.")
+
+    # ------------------------------------------------------------------ drawing
+
+    def _rebuild(self, batch: list[Event], **texts) -> None:
+        """Redraw everything from the game's events (new game, lesson, undo)."""
+        events = self.game.events
+        self.game_log.reset(events)
+        self.scoring.reset()
+        start = max((i for i, e in enumerate(events) if e.type == "round"), default=0)
+        for e in events[start:]:
+            self.scoring.add(e)
+        self._refresh(batch, **texts)
+
+    def _refresh(self, batch: list[Event], *, heading: str = "", notice: str = "",
+                 warning: str = "") -> None:
+        game, s = self.game, self.game.s
+        for e in batch:
+            if e.type == "round":
+                self.scoring.reset()
+            else:
+                self.scoring.add(e)
+        pending = self.session.human_pending
+        legal = game.options() if pending is not None and pending.kind not in SECRET else []
+        cells = [c for e in batch for c in event_cells(e, s.board)]
+        view = game.view("red")
+        self.board.update(s.board, s.kingdom, legal=legal, event=cells, stock=view.stock)
+        changed = {e.player for e in batch if e.type == "points" and e.player}
+        changed |= {p for e in batch if e.type == "score" for p in ("red", "blue")
+                    if e.data["points"][p]}
+        self.track.show(view.scores, round_no=s.round, exchange=view.exchange, changed=changed)
+        self._show_stage(batch)
+        self.explain.show(batch, heading=heading, next_text=self._next_text(),
+                          warning=warning, notice=notice)
+        self.controls.enable(step=not game.over and pending is None,
+                             undo=self.session.can_undo())
+
+    def _show_stage(self, batch: list[Event]) -> None:
+        game, session = self.game, self.session
+        pending = session.human_pending
+        children: list = []
+        if game.over:
+            end = next((e for e in reversed(game.events) if e.type == "end"), None)
+            self.end.show(game.winner, game.end, game.view("red").scores, end)
+            children.append(self.end.widget)
+            if self.scoring.lines:
+                children.append(self.scoring.widget)
+            else:
+                self._show_table(batch)
+                children.append(self.table.widget)
+        elif pending is not None and pending.kind in SECRET:
+            self._load_picker(pending)
+            children.append(self.picker.widget)
+        elif self.scoring.lines or any(e.type == "end_round" and e.data["scoring"]
+                                       for e in batch):
+            children.append(self.scoring.widget)
+        else:
+            self._show_table(batch)
+            children.append(self.table.widget)
+        self.stage.children = children
+
+    def _load_picker(self, pending) -> None:
+        game, session = self.game, self.session
+        player = pending.player
+        view = game.view(player)
+        key = (game.round, player)
+        hand = view.hand
+        if key != self._picker_key:
+            self.picker.load(player, hand, can_exchange=pending.kind == "exchange",
+                             round_no=game.round, stock=view.stock[player],
+                             hidden=session.hotseat)
+            self._picker_key = key
+        elif hand != self.picker.hand or self.picker.can_exchange != (pending.kind == "exchange"):
+            self.picker.load(player, hand, can_exchange=pending.kind == "exchange",
+                             round_no=game.round, stock=view.stock[player],
+                             hidden=self.picker.hidden, keep=True)
+
+    def _show_table(self, batch: list[Event]) -> None:
+        game, session = self.game, self.session
+        s = game.s
+        revealed = game.view("red").revealed
+        first = ("red", "blue")[s.first] if s.first is not None else None
+        if s.cards[0] is None and s.cards[1] is None:
+            reveal = next((e for e in reversed(game.events) if e.type == "reveal"), None)
+            if reveal is None:
+                self.table.show({"red": None, "blue": None},
+                                title=f"Round {s.round}: no cards on the cartouches yet")
+                return
+            self.table.show({p: tuple(reveal.data[p]) for p in ("red", "blue")},
+                            title="Last round's cards (now on the discard piles, R14)")
+            return
+        cards = {p: s.cards[i] for i, p in enumerate(("red", "blue"))}
+        if revealed is None:
+            facedown = {"red", "blue"} if session.hotseat else {session.other}
+            title = f"Round {s.round}: cards face down until both have chosen (R6)"
+        else:
+            facedown = set()
+            title = f"Round {s.round}: the cards on the cartouches"
+        last = batch[-1] if batch else None
+        self.table.show(cards, facedown=facedown, highlight=cartouche_highlight(last),
+                        title=title, first=first)
+
+    def _decision_text(self, pending) -> str:
+        who = "Your" if not self.session.hotseat else f"{pending.player.capitalize()}'s"
+        span = player_span(pending.player, who)
+        n = pending.count
+        togo = f" ({n} to go)" if n > 1 else ""
+        if pending.kind in SECRET:
+            return (f"{span} turn: put one card on each cartouche below, then "
+                    "<b>Confirm</b> (R6).")
+        if pending.kind == "place":
+            return (f"{span} decision: click an empty bright square in "
+                    f"{temples_text(pending.temples)} to place a counter{togo} (R12, R13).")
+        if pending.kind == "remove":
+            whose = ("one of your own counters" if pending.target == pending.player
+                     else f"one of {pending.target}'s counters")
+            return (f"{span} decision: click {whose} in {temples_text(pending.temples)} to "
+                    f"remove it{togo} (R10, R12).")
+        return (f"{span} decision: click one of your counters in temple {pending.temple} to "
+                f"take it back to your stock{togo} (R17).")
+
+    def _next_text(self) -> str:
+        game, session = self.game, self.session
+        if game.over:
+            return "The game is over."
+        pending = session.human_pending
+        if pending is not None:
+            return self._decision_text(pending)
+        if game.pending is not None:
+            p = game.pending.player
+            return (f"Next: click <b>Next step</b> to see {player_span(p)}'s choice "
+                    f"({game.pending.kind.replace('_', ' ')}).")
+        coming = upcoming(game)
+        return f"<b>Next step</b> ▸ {coming}." if coming else "Next: click <b>Next step</b>."
+
+    # ------------------------------------------------------------------ for tests and lessons
+
+    @property
+    def current_text(self) -> str:
+        """The sentence the explanation panel shows for the last step."""
+        return self.explain.text
+
+
+def build_app(seed: int | None = None, scenario: str | None = None, opponent: str = "greedy",
+              learner: str = "red", query: str | None = None) -> AtonApp:
+    """Build the app. ``query`` (a URL query string such as ``'scenario=NAME&seed=3'``)
+    overrides the other arguments where it names them."""
+    kwargs = {"seed": seed, "scenario": scenario, "opponent": opponent, "learner": learner}
+    if query:
+        kwargs.update(parse_query(query))
+    return AtonApp(**kwargs)
+
+
+def app_from_query(query: str) -> AtonApp:
+    """The app for a Voilà URL's query string (``os.environ['QUERY_STRING']``)."""
+    return build_app(query=query)
+
+
+__all__ = ["AtonApp", "app_from_query", "build_app", "event_cells", "parse_query"]

@@ -1,0 +1,253 @@
+"""The board as a bqplot figure: four temples, their squares, the counters, the Kingdom of the Dead.
+
+One figure is built once; every later change (counters, highlights, the Kingdom, stocks)
+assigns new lists to the marks' traits inside ``hold_sync()``, so the browser updates in place.
+Cells 0-47 are the temple squares (index = (temple - 1) * 12 + square - 1, as in the engine),
+cells 48-55 the eight places of the Kingdom of the Dead (R2, R15), filled in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import ExitStack
+
+from bqplot import Figure, Label, LinearScale, Scatter
+
+from ..board import (
+    BONUS_VALUE,
+    COLOUR,
+    KINGDOM_SIZE,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    SQUARES_PER_TEMPLE,
+    TEMPLE_POSITION,
+)
+from .theme import DIMMED, EVENT_RING, KINGDOM_FILL, LEGAL_RING, PLAYER_COLOUR, SQUARE_FILL
+
+CELLS = 48 + KINGDOM_SIZE
+UNIT = 50  # pixels per square (one data unit)
+TITLE = 0.55  # room above each temple for its name
+GAP = 0.6  # between temples
+RING = 1.02  # the event ring, the largest marker (in units)
+# The data range is exactly the drawing; bqplot pads each side by half the largest marker
+# (sqrt(default_size) / 2 + 1 px), which is the figure's margin.
+X_MIN, X_MAX = 0.0, 10.85
+Y_MIN, Y_MAX = 0.0, 7.7
+PAD = RING * UNIT / 2 + 1
+MARGIN = 2
+WIDTH = round((X_MAX - X_MIN) * UNIT + 2 * PAD) + 2 * MARGIN
+HEIGHT = round((Y_MAX - Y_MIN) * UNIT + 2 * PAD) + 2 * MARGIN
+KINGDOM_X = (9.35, 10.35)  # two columns of four places
+KINGDOM_Y0 = 1.55
+
+
+def cell_xy(cell: int) -> tuple[float, float]:
+    """Centre of a cell in data units; y grows downwards (the y scale is reversed)."""
+    if cell >= 48:
+        k = cell - 48
+        return KINGDOM_X[k % 2], KINGDOM_Y0 + k // 2
+    t, k = cell // SQUARES_PER_TEMPLE + 1, cell % SQUARES_PER_TEMPLE
+    row, col = TEMPLE_POSITION[t]  # R3: 1 top left, 2 top right, 3 bottom left, 4 bottom right
+    x0 = col * (4 + GAP)
+    y0 = TITLE + row * (3 + GAP + TITLE)
+    return x0 + k % 4 + 0.5, y0 + k // 4 + 0.5
+
+
+XY = [cell_xy(c) for c in range(CELLS)]
+CELL_FILL = [SQUARE_FILL[COLOUR[i]] for i in range(48)] + [KINGDOM_FILL] * KINGDOM_SIZE
+DARK_CELLS = {i for i in range(48) if COLOUR[i] in "KB"} | set(range(48, CELLS))
+BONUS = [i for i in range(48) if BONUS_VALUE[i]]
+#: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
+MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
+         "kingdom_numbers", "info", "legal", "event")
+
+
+def _px(side: float) -> int:
+    """bqplot marker size (an area in px²) of a marker ``side`` units wide."""
+    return round((side * UNIT) ** 2)
+
+
+class BoardView:
+    """The board figure with clickable squares. ``on_click(callback)`` gets square names
+    ('T1.5') or 'K1'..'K8' for places of the Kingdom of the Dead."""
+
+    def __init__(self) -> None:
+        sx = LinearScale(min=X_MIN, max=X_MAX)
+        sy = LinearScale(min=Y_MIN, max=Y_MAX, reverse=True)  # reading order: row 1 on top
+        scales = {"x": sx, "y": sy}
+        xs = [x for x, _ in XY]
+        ys = [y for _, y in XY]
+        self.squares = Scatter(x=xs, y=ys, scales=scales, marker="square",
+                               default_size=_px(0.94), colors=CELL_FILL, stroke="#3a3a3a",
+                               stroke_width=1.0, opacities=[1.0] * CELLS)
+        # Bonus values: large in the middle of an empty bonus square, small in its corner
+        # when a counter covers the middle.
+        self.bonus_labels = Label(
+            x=[XY[i][0] for i in BONUS], y=[XY[i][1] + 0.15 for i in BONUS],
+            text=self._bonus_text(empty=True), scales=scales, colors=["#7a4b00"],
+            default_size=22, align="middle", font_weight="bold")
+        self.bonus_corner = Label(
+            x=[XY[i][0] + 0.46 for i in BONUS], y=[XY[i][1] + 0.44 for i in BONUS],
+            text=self._bonus_text(empty=False), scales=scales, colors=["#7a4b00"],
+            default_size=14, align="end", font_weight="bold")
+        self.numbers = Label(
+            x=[XY[i][0] - 0.43 for i in range(48)], y=[XY[i][1] - 0.22 for i in range(48)],
+            text=[str(i % SQUARES_PER_TEMPLE + 1) for i in range(48)], scales=scales,
+            colors=["#ffffff" if i in DARK_CELLS else "#333333" for i in range(48)],
+            default_size=13, align="start", font_weight="normal")
+        titles_x, titles_y, titles = [], [], []
+        for t in (1, 2, 3, 4):
+            x, y = XY[(t - 1) * SQUARES_PER_TEMPLE]
+            titles_x.append(x - 0.5)
+            titles_y.append(y - 0.68)
+            titles.append(f"Temple {t}")
+        kx = (KINGDOM_X[0] + KINGDOM_X[1]) / 2
+        titles_x += [kx - 1.0, kx - 1.0]
+        titles_y += [0.25, 0.62]
+        titles += ["Kingdom of", "the Dead"]
+        self.titles = Label(x=titles_x, y=titles_y, text=titles, scales=scales,
+                            colors=["#222222"], default_size=15, align="start",
+                            font_weight="bold")
+        self.kingdom_numbers = Label(
+            x=[XY[c][0] - 0.43 for c in range(48, CELLS)],
+            y=[XY[c][1] - 0.22 for c in range(48, CELLS)],
+            text=[str(k + 1) for k in range(KINGDOM_SIZE)], scales=scales,
+            colors=["#ffffff"], default_size=12, align="start", font_weight="normal")
+        self.info = Label(x=[kx - 1.0, kx - 1.0, kx - 1.0, kx - 1.0],
+                          y=[5.75, 6.3, 6.85, 7.4], text=["", "", "", ""], scales=scales,
+                          colors=["#222222", "#222222", PLAYER_COLOUR["red"],
+                                  PLAYER_COLOUR["blue"]],
+                          default_size=15, align="start", font_weight="bold")
+        self.counters = Scatter(x=[], y=[], scales=scales, marker="circle",
+                                default_size=_px(0.56), colors=[], stroke="#ffffff",
+                                stroke_width=2.5)
+        self.legal = Scatter(x=[], y=[], scales=scales, marker="square",
+                             default_size=_px(0.94), fill=False, stroke=LEGAL_RING,
+                             colors=[LEGAL_RING], stroke_width=3.0)
+        self.event = Scatter(x=[], y=[], scales=scales, marker="square",
+                             default_size=_px(RING), fill=False, stroke=EVENT_RING,
+                             colors=[EVENT_RING], stroke_width=5.0)
+        marks = [getattr(self, name) for name in MARKS]
+        self.figure = Figure(
+            marks=marks, fig_margin={"top": MARGIN, "bottom": MARGIN, "left": MARGIN,
+                                     "right": MARGIN},
+            padding_x=0, padding_y=0, background_style={"fill": "#f5efe0"},
+            min_aspect_ratio=0.1, max_aspect_ratio=10, display_toolbar=False,
+            layout={"width": f"{WIDTH}px", "height": f"{HEIGHT}px"})
+        self.figure.add_class("aton-board")
+        # Which cell each point of a clickable mark stands for.
+        self._cells_of = {id(self.squares): list(range(CELLS)), id(self.counters): [],
+                          id(self.legal): [], id(self.event): []}
+        self._callbacks: list[Callable[[str], None]] = []
+        for mark in (self.squares, self.counters, self.legal, self.event):
+            mark.on_element_click(self.handle_click)
+        self.board: list[int] = [0] * 48
+        self.kingdom: list[int] = []
+        self.legal_cells: list[int] = []
+        self.event_cells: list[int] = []
+
+    # ------------------------------------------------------------------ clicks
+
+    def on_click(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(name)`` when a square ('T2.7') or Kingdom place ('K3') is clicked."""
+        self._callbacks.append(callback)
+
+    def handle_click(self, mark: Scatter, content: dict) -> None:
+        """bqplot's element-click handler: map the clicked point to its cell and report it."""
+        index = content.get("data", {}).get("index")
+        cells = self._cells_of.get(id(mark), [])
+        if index is None or not 0 <= index < len(cells):
+            return
+        self.click(cell_name(cells[index]))
+
+    def click(self, name: str) -> None:
+        """Act as if square ``name`` was clicked (what the browser's click ends in)."""
+        for callback in self._callbacks:
+            callback(name)
+
+    # ------------------------------------------------------------------ drawing
+
+    def update(self, board: Iterable[int], kingdom: Iterable[int], *,
+               legal: Iterable[str] = (), event: Iterable[str] = (),
+               stock: dict[str, int] | None = None) -> None:
+        """Show ``board`` (48 entries 0/1 red/2 blue), the Kingdom (owners 0/1 in arrival
+        order), the squares the learner may click (``legal``), the squares the last step
+        involved (``event``, names or 'K1'..'K8') and the stocks. Only changed traits sync."""
+        self.board = list(board)
+        self.kingdom = list(kingdom)
+        self.legal_cells = sorted({cell_index(n) for n in legal})
+        self.event_cells = sorted({cell_index(n) for n in event})
+        occupied = [(i, m) for i, m in enumerate(self.board) if m]
+        occupied += [(48 + k, owner + 1) for k, owner in enumerate(self.kingdom)]
+        counter_cells = [c for c, _ in occupied]
+        counter_colours = [PLAYER_COLOUR["red" if m == 1 else "blue"] for _, m in occupied]
+        if self.legal_cells:
+            legal_set = set(self.legal_cells)
+            opacity = [1.0 if c in legal_set else DIMMED for c in range(CELLS)]
+        else:
+            opacity = [1.0] * CELLS
+        info = [f"{len(self.kingdom)}/{KINGDOM_SIZE} full", "Stock:", "", ""]
+        if stock is not None:
+            info[2] = f"red {stock['red']}"
+            info[3] = f"blue {stock['blue']}"
+        with ExitStack() as stack:
+            for mark in (self.squares, self.counters, self.legal, self.event, self.info,
+                         self.bonus_labels, self.bonus_corner):
+                stack.enter_context(mark.hold_sync())
+            self._points(self.counters, counter_cells, colors=counter_colours or ["#000000"])
+            self._points(self.legal, self.legal_cells)
+            self._points(self.event, self.event_cells)
+            if list(self.squares.opacities) != opacity:
+                self.squares.opacities = opacity
+            if list(self.info.text) != info:
+                self.info.text = info
+            for mark, empty in ((self.bonus_labels, True), (self.bonus_corner, False)):
+                text = self._bonus_text(empty, self.board)
+                if list(mark.text) != text:
+                    mark.text = text
+
+    def _bonus_text(self, empty: bool, board: list[int] | None = None) -> list[str]:
+        """'+1'/'+2' for the bonus squares that are empty (``empty``) or occupied, else ''."""
+        board = board or [0] * 48
+        return [f"+{BONUS_VALUE[i]}" if (not board[i]) == empty else "" for i in BONUS]
+
+    def _points(self, mark: Scatter, cells: list[int], colors: list[str] | None = None) -> None:
+        if self._cells_of[id(mark)] != cells:
+            self._cells_of[id(mark)] = list(cells)
+            mark.x = [XY[c][0] for c in cells]
+            mark.y = [XY[c][1] for c in cells]
+        if colors is not None and list(mark.colors) != colors:
+            mark.colors = colors
+
+    # ------------------------------------------------------------------ for tests and lessons
+
+    def counter_on(self, name: str) -> str | None:
+        """'red', 'blue' or None: whose counter the figure shows on square ``name``."""
+        cell = cell_index(name)
+        cells = self._cells_of[id(self.counters)]
+        if cell not in cells:
+            return None
+        colour = self.counters.colors[cells.index(cell)]
+        return "red" if colour == PLAYER_COLOUR["red"] else "blue"
+
+    @property
+    def legal_squares(self) -> list[str]:
+        """The squares shown as clickable now."""
+        return [cell_name(c) for c in self.legal_cells]
+
+    @property
+    def event_squares(self) -> list[str]:
+        """The squares (and Kingdom places) ringed as involved in the last step."""
+        return [cell_name(c) for c in self.event_cells]
+
+
+def cell_name(cell: int) -> str:
+    """'T1.1'..'T4.12' for squares, 'K1'..'K8' for places of the Kingdom of the Dead."""
+    return SQUARE_NAMES[cell] if cell < 48 else f"K{cell - 47}"
+
+
+def cell_index(name: str) -> int:
+    """Inverse of ``cell_name``."""
+    if name.startswith("K"):
+        return 47 + int(name[1:])
+    return SQUARE_INDEX[name]

@@ -1,0 +1,91 @@
+"""Both players' cards on cartouches 1-4, face down until the reveal (R6), with the cartouches
+the current step reads highlighted (cartouche 1 for points, 2 for order and removal, ...)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ipywidgets import HTML, Layout
+
+from ..events import Event
+from .picker import CARTOUCHE_NAMES
+from .theme import player_span
+
+PLAYERS = ("red", "blue")
+
+
+def cartouche_highlight(event: Event | None) -> dict[str, set[int]]:
+    """Which cartouches (1-4) of which player the event is about."""
+    if event is None:
+        return {}
+    d, kind = event.data, event.type
+    both = ("red", "blue")
+    if kind == "reveal":
+        return {p: {1, 2, 3, 4} for p in both}
+    if kind == "points":
+        return {p: {1} for p in both}
+    if kind == "order":
+        return {p: {1, 2} if d.get("reason") != "cartouche2" else {2} for p in both}
+    player = d.get("player")
+    if kind == "turn":
+        return {player: {2, 3, 4}}
+    if kind in ("removal", "remove"):
+        return {player: {2, 3}}
+    if kind in ("placement", "place", "overflow"):
+        return {player: {3, 4}}
+    return {}
+
+
+class CartoucheTable:
+    """A small table: rows red and blue, columns cartouches 1-4."""
+
+    def __init__(self) -> None:
+        self._widget: HTML | None = None  # built when first shown (after the first cards)
+        self.cards: dict[str, tuple[int, ...] | None] = {}
+        self.highlight: dict[str, set[int]] = {}
+        self.shown: dict[tuple[str, int], str] = {}
+        self.first: str | None = None
+
+    @property
+    def widget(self) -> HTML:
+        if self._widget is None:
+            self._widget = HTML(layout=Layout(width="100%"))
+            self._widget.add_class("aton-box")
+        return self._widget
+
+    def show(self, cards: dict[str, tuple[int, ...] | None], *, facedown: set[str] = frozenset(),
+             highlight: dict[str, set[int]] | None = None, title: str = "",
+             first: str | None = None) -> None:
+        """``cards``: each player's cards on cartouches 1-4 (None: not yet chosen);
+        players in ``facedown`` have chosen but their cards are not shown yet."""
+        self.cards = dict(cards)
+        self.first = first
+        self.highlight = highlight or {}
+        head = "".join(f"<th>{c}<br><small>{CARTOUCHE_NAMES[c]}</small></th>"
+                       for c in (1, 2, 3, 4))
+        rows = []
+        for p in PLAYERS:
+            mine = cards.get(p)
+            name = player_span(p)
+            if first == p:
+                name += "<br><small>goes first</small>"
+            cells = []
+            for c in (1, 2, 3, 4):
+                cls = ' class="aton-hl"' if c in self.highlight.get(p, ()) else ""
+                if mine is None:
+                    shown, css = "—", "aton-facedown"
+                elif p in facedown:
+                    shown, css = "face down", "aton-facedown"
+                else:
+                    shown, css = str(mine[c - 1]), "aton-card"
+                self.shown[(p, c)] = shown
+                text = f'<span class="{css}">{shown}</span>'
+                cells.append(f"<td{cls}>{text}</td>")
+            rows.append(f"<tr><td>{name}</td>{''.join(cells)}</tr>")
+        caption = f"<div><b>{escape(title)}</b></div>" if title else ""
+        self.widget.value = (f'{caption}<table class="aton-table" style="width:100%">'
+                             f"<tr><th>cartouche</th>{head}</tr>{''.join(rows)}</table>")
+
+    def value_shown(self, player: str, cartouche: int) -> str:
+        """What the table shows for ``player``'s cartouche: '3', 'face down' or '—'."""
+        return self.shown.get((player, cartouche), "—")

@@ -1,0 +1,141 @@
+"""The explanation panel (what just happened, by which rule, and what to do next) and the log.
+
+Both are single HTML widgets: the panel is rewritten at each step, the log lists every
+event's sentence, newest first, so the latest is always in view without scrolling.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ipywidgets import HTML, Layout
+
+from ..events import Event
+
+#: Short titles of the rules (spec/rules.md), shown next to a rule id.
+RULE_TITLES = {
+    "R1": "players, cards and counters",
+    "R2": "the board",
+    "R3": "board layout",
+    "R4": "drawing 4 cards",
+    "R5": "the exchange counter",
+    "R6": "cards on the cartouches",
+    "R7": "cartouche 1: points",
+    "R8": "cartouche 2: who goes first",
+    "R9": "one player after the other",
+    "R10": "cartouche 2: removing counters",
+    "R11": "no removal in round 1",
+    "R12": "cartouche 3: which temples",
+    "R13": "cartouche 4: placing counters",
+    "R14": "cards to the discard pile",
+    "R15": "the Kingdom of the Dead",
+    "R16": "the scoring round",
+    "R17": "taking counters back",
+    "R18": "winning at once",
+    "R19": "the end after a scoring round",
+}
+
+LOG_LIMIT = 200  # newest entries shown in the log
+
+
+def rule_badge(rule: str | None) -> str:
+    """'R7' as a dark badge followed by its short title."""
+    if not rule:
+        return ""
+    return (f'<span class="aton-rule">{escape(rule)}</span>'
+            f'<span class="aton-rule-title">{escape(RULE_TITLES.get(rule, ""))}</span>')
+
+
+class ExplanationPanel:
+    """What the last step did and why (its text and rule), what comes next, and warnings."""
+
+    def __init__(self) -> None:
+        self.widget = HTML(layout=Layout(min_height="150px", width="100%"))
+        self.widget.add_class("aton-box")
+        self.events: list[Event] = []
+        self.heading = ""
+        self.next = ""
+        self.warning = ""
+        self.notice = ""
+
+    def show(self, events: list[Event], *, heading: str = "", next_text: str = "",
+             warning: str = "", notice: str = "") -> None:
+        """Explain ``events`` (the last one in large type, earlier ones of the same step
+        above it), then ``next_text`` (what the learner can do now)."""
+        self.events = list(events)
+        self.heading = heading
+        self.next = next_text
+        self.warning = warning
+        self.notice = notice
+        self._render()
+
+    def warn(self, text: str) -> None:
+        """Show a warning (an illegal click, a button that does nothing now); keep the rest."""
+        self.warning = text
+        self._render()
+
+    def _render(self) -> None:
+        parts = []
+        if self.heading:
+            parts.append(f"<div><b>{self.heading}</b></div>")
+        last = self.events[-3:]  # at most 3 sentences; the rest are in the log
+        for i, event in enumerate(last):
+            text = escape(event.text)
+            if i == len(last) - 1:
+                parts.append(f'<div>{rule_badge(event.rule)}</div>'
+                             f'<div class="aton-explain-text">{text}</div>')
+            else:
+                parts.append(f'<div style="color:#666;font-size:14px">{text}</div>')
+        if len(self.events) > 3:
+            parts.insert(1 if self.heading else 0,
+                         f'<div style="color:#666;font-size:13px">… {len(self.events) - 3} '
+                         "earlier steps are in the log below.</div>")
+        if self.notice:
+            parts.append(f'<div class="aton-notice">{self.notice}</div>')
+        if self.warning:
+            parts.append(f'<div class="aton-warn">{self.warning}</div>')
+        if self.next:
+            parts.append(f'<div class="aton-next">{self.next}</div>')
+        self.widget.value = "".join(parts)
+
+    @property
+    def text(self) -> str:
+        """The sentence of the last event explained (for tests)."""
+        return self.events[-1].text if self.events else ""
+
+
+class GameLog:
+    """Every event's sentence with its rule id, newest first, round by round."""
+
+    def __init__(self) -> None:
+        self.widget = HTML(layout=Layout(width="100%"))
+        self.entries: list[str] = []
+
+    def reset(self, events: list[Event]) -> None:
+        """Rebuild the log from a game's events (a new game, a lesson, an undo)."""
+        self.entries = [self._entry(e) for e in events]
+        self._render()
+
+    def add(self, events: list[Event]) -> None:
+        self.entries += [self._entry(e) for e in events]
+        if events:
+            self._render()
+
+    @staticmethod
+    def _entry(event: Event) -> str:
+        cls = ' class="aton-round"' if event.type == "round" else ""
+        rule = f"<b>{escape(event.rule)}</b> · " if event.rule else ""
+        return f"<div{cls}>{rule}{escape(event.text)}</div>"
+
+    def _render(self) -> None:
+        shown = self.entries[-LOG_LIMIT:][::-1]
+        more = len(self.entries) - len(shown)
+        tail = f'<div style="color:#888">… {more} earlier steps</div>' if more > 0 else ""
+        self.widget.value = (f'<div class="aton-log"><div style="color:#666"><b>Game log</b> '
+                             f"({len(self.entries)} step{'s' if len(self.entries) != 1 else ''}, newest first)</div>"
+                             + "".join(shown) + tail + "</div>")
+
+    @property
+    def texts(self) -> list[str]:
+        """The log's entries, oldest first, as plain HTML strings."""
+        return list(self.entries)

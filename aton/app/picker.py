@@ -1,0 +1,275 @@
+"""The card picker: put the 4 cards drawn on cartouches 1-4 (R6), see what each will mean.
+
+Click a card, then a cartouche (a card already there goes back to the hand); click a filled
+cartouche with no card selected to take its card back. Under the cartouches, each card's
+meaning where it lies is spelled out ("Cartouche 3 with a 2: you may remove and place in
+temples 1 and 2"). The exchange counter (R5) can be handed in once per game. Confirm is
+refused until every cartouche holds a card. In hot seat play the hand stays covered until
+its owner clicks to see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
+
+from ..board import temples_text
+from .theme import player_span
+
+CARTOUCHE_NAMES = {1: "points", 2: "order + removal", 3: "temples", 4: "placement"}
+
+
+def meaning(cartouche: int, value: int, player: str, *, first_round: bool = False,
+            stock: int | None = None) -> str:
+    """What a card of ``value`` on ``cartouche`` will do for ``player`` (R7, R8, R10-R13)."""
+    other = "blue" if player == "red" else "red"
+    if cartouche == 1:
+        return (f"Cartouche 1 with a {value}: if it is higher than {other}'s cartouche-1 card "
+                "you score 2 × the difference; lower, "
+                f"{other} does (R7).")
+    if cartouche == 2:
+        n = value - 2
+        if n > 0:
+            act = f"you remove {n} of {other}'s counters"
+        elif n == 0:
+            act = "you remove no counter"
+        else:
+            act = "you must remove 1 of your own counters"
+        diff = str(n) if n >= 0 else f"−{-n}"
+        text = (f"Cartouche 2 with a {value}: the lower card goes first (R8); "
+                f"{value} − 2 = {diff}, so {act} (R10)")
+        if first_round and n != 0:
+            text += ", but nobody removes anything in round 1 (R11)"
+        return text + "."
+    if cartouche == 3:
+        return (f"Cartouche 3 with a {value}: you may remove and place counters in "
+                f"{temples_text(value)} (R12).")
+    text = (f"Cartouche 4 with a {value}: you place {value} counter{'s' if value != 1 else ''} "
+            f"on empty squares of the temples cartouche 3 allows (R13)")
+    if stock is not None and stock < value:
+        text += f"; only {stock} left in your stock, so {stock}"
+    return text + "."
+
+
+class CardPicker:
+    """Assign a hand of 4 cards to cartouches 1-4; ``on_confirm(cb)`` gets the 4-tuple."""
+
+    def __init__(self) -> None:
+        style = ButtonStyle()  # shared: fewer widget models to send to the browser
+        card_layout = Layout(width="64px", height="46px")
+        slot_layout = Layout(width="168px", height="40px")
+        self.title = HTML()
+        self.cards = [Button(layout=card_layout, style=style) for _ in range(4)]
+        for b in self.cards:
+            b.add_class("aton-cardbtn")
+        self.slots = [Button(layout=slot_layout, style=style) for _ in range(4)]
+        self.meaning = HTML(layout=Layout(min_height="88px"))
+        self.meaning.add_class("aton-meaning")
+        self.exchange = Button(description="Hand in exchange counter: 4 new cards",
+                               tooltip="Once per game (R5): discard these 4 cards, draw 4 new",
+                               layout=Layout(width="310px"), style=style)
+        self.clear = Button(description="Take all back", layout=Layout(width="130px"),
+                            style=style)
+        self.confirm = Button(description="Confirm: cards face down", button_style="success",
+                              layout=Layout(width="230px"), style=style)
+        self.status = HTML()
+        self._style = style
+        self._covered: VBox | None = None  # built the first time a hand is hidden (hot seat)
+        hand_row = HBox([*self.cards, self.exchange], layout=Layout(align_items="center"))
+        slot_row = HBox(self.slots, layout=Layout())
+        action_row = HBox([self.confirm, self.clear, self.status],
+                          layout=Layout(align_items="center"))
+        for row in (hand_row, slot_row, action_row):
+            row.add_class("aton-row")
+        self.picking = VBox([hand_row, slot_row, self.meaning, action_row])
+        self.widget = VBox([self.title, self.picking], layout=Layout(width="100%"))
+        self.widget.add_class("aton-box")
+
+        for i, b in enumerate(self.cards):
+            b.on_click(lambda _b, i=i: self.click_card(i))
+        for c, b in enumerate(self.slots):
+            b.on_click(lambda _b, c=c: self.click_slot(c))
+        self.clear.on_click(lambda _b: self.take_all_back())
+        self.confirm.on_click(lambda _b: self._confirm())
+        self.exchange.on_click(lambda _b: self._exchange())
+
+        self._confirm_callbacks: list[Callable[[tuple[int, ...]], None]] = []
+        self._exchange_callbacks: list[Callable[[], None]] = []
+        self.player = "red"
+        self.hand: tuple[int, ...] = ()
+        self.slot_of: list[int | None] = [None] * 4  # cartouche -> index in hand
+        self.selected: int | None = None
+        self.can_exchange = False
+        self.first_round = False
+        self.stock: int | None = None
+        self.hidden = False
+        self.round_no = 1
+
+    @property
+    def covered(self) -> VBox:
+        """The cover shown instead of a hidden hand (hot seat), with its Show button."""
+        if self._covered is None:
+            self.cover = HTML()
+            self.cover.add_class("aton-cover")
+            self.show_hand = Button(description="Show my cards", button_style="warning",
+                                    layout=Layout(width="220px"), style=self._style)
+            self.show_hand.on_click(lambda _b: self.reveal_hand())
+            self._covered = VBox([self.cover, self.show_hand])
+        return self._covered
+
+    # ------------------------------------------------------------------ set up
+
+    def on_confirm(self, callback: Callable[[tuple[int, ...]], None]) -> None:
+        self._confirm_callbacks.append(callback)
+
+    def on_exchange(self, callback: Callable[[], None]) -> None:
+        self._exchange_callbacks.append(callback)
+
+    def load(self, player: str, hand: tuple[int, ...], *, can_exchange: bool,
+             round_no: int, stock: int | None = None, hidden: bool = False,
+             keep: bool = False) -> None:
+        """Show ``player``'s ``hand`` for assignment. ``hidden``: covered until its owner
+        clicks (hot seat). ``keep``: keep the cards already placed if the hand is the same."""
+        same = keep and tuple(hand) == self.hand and player == self.player
+        self.player = player
+        self.hand = tuple(hand)
+        if not same:
+            self.slot_of = [None] * 4
+            self.selected = None
+        self.can_exchange = can_exchange
+        self.first_round = round_no == 1
+        self.stock = stock
+        self.hidden = hidden
+        self.round_no = round_no
+        self.status.value = ""
+        self._render()
+
+    def reveal_hand(self) -> None:
+        """Hot seat: the owner uncovers the hand."""
+        self.hidden = False
+        self._render()
+
+    # ------------------------------------------------------------------ clicks
+
+    def click_card(self, i: int) -> None:
+        """Select card ``i`` of the hand (again: unselect). A placed card is taken back."""
+        placed = self._cartouche_of(i)
+        if placed is not None:
+            self.slot_of[placed] = None
+            self.selected = i
+        else:
+            self.selected = None if self.selected == i else i
+        self.status.value = ""
+        self._render()
+
+    def click_slot(self, c: int) -> None:
+        """Put the selected card on cartouche ``c`` (0-based); else take its card back."""
+        if self.selected is not None:
+            old = self._cartouche_of(self.selected)
+            if old is not None:
+                self.slot_of[old] = None
+            self.slot_of[c] = self.selected
+            self.selected = None
+        elif self.slot_of[c] is not None:
+            self.selected = self.slot_of[c]
+            self.slot_of[c] = None
+        else:
+            self.status.value = "Click a card of your hand first, then this cartouche."
+            return
+        self.status.value = ""
+        self._render()
+
+    def place(self, cards: tuple[int, ...]) -> None:
+        """Put card values on cartouches 1-4 in one go (as four clicks would)."""
+        remaining = list(range(4))
+        self.slot_of = [None] * 4
+        for c, v in enumerate(cards):
+            i = next(k for k in remaining if self.hand[k] == v)
+            remaining.remove(i)
+            self.slot_of[c] = i
+        self.selected = None
+        self._render()
+
+    def take_all_back(self) -> None:
+        self.slot_of = [None] * 4
+        self.selected = None
+        self.status.value = ""
+        self._render()
+
+    @property
+    def assignment(self) -> tuple[int, ...] | None:
+        """The card values on cartouches 1-4, or None while one is empty."""
+        if any(s is None for s in self.slot_of):
+            return None
+        return tuple(self.hand[s] for s in self.slot_of)
+
+    def _confirm(self) -> None:
+        cards = self.assignment
+        if cards is None:
+            missing = [str(c + 1) for c, s in enumerate(self.slot_of) if s is None]
+            self.status.value = (f'<span style="color:#b00">Every cartouche needs a card (R6): '
+                                 f"cartouche {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                                 "still empty.</span>")
+            return
+        for callback in self._confirm_callbacks:
+            callback(cards)
+
+    def _exchange(self) -> None:
+        if not self.can_exchange:
+            self.status.value = ('<span style="color:#b00">The exchange counter can be handed '
+                                 "in once per game, and it is used (R5).</span>")
+            return
+        for callback in self._exchange_callbacks:
+            callback()
+
+    def _cartouche_of(self, i: int) -> int | None:
+        return self.slot_of.index(i) if i in self.slot_of else None
+
+    # ------------------------------------------------------------------ drawing
+
+    def _render(self) -> None:
+        who = player_span(self.player, self.player.capitalize())
+        if self.hidden:
+            covered = self.covered
+            other = "blue" if self.player == "red" else "red"
+            self.title.value = f"<b>{who}'s cards, round {self.round_no}</b>"
+            self.cover.value = (f"It is {who}'s turn to put cards on the cartouches. "
+                                f"{player_span(other, other.capitalize())}, please look away.")
+            self.show_hand.description = f"Show {self.player}'s cards"
+            self.widget.children = [self.title, covered]
+            return
+        self.title.value = (f"<b>{who}'s hand, round {self.round_no}:</b> click a card, then a "
+                            "cartouche. Each card goes on one cartouche (R6).")
+        for i, b in enumerate(self.cards):
+            placed = self._cartouche_of(i)
+            with b.hold_sync():  # one message per button, not one per trait
+                b.description = str(self.hand[i]) if i < len(self.hand) else ""
+                b.button_style = "warning" if i == self.selected else ""
+                b.disabled = placed is not None
+                b.tooltip = (f"on cartouche {placed + 1}" if placed is not None
+                             else "click, then click a cartouche")
+        lines = []
+        for c, b in enumerate(self.slots):
+            s = self.slot_of[c]
+            value = self.hand[s] if s is not None else None
+            with b.hold_sync():
+                b.description = (f"Cartouche {c + 1}: {value}" if value is not None
+                                 else f"Cartouche {c + 1}: —")
+                b.button_style = "info" if value is not None else ""
+                b.tooltip = CARTOUCHE_NAMES[c + 1]
+            if value is None:
+                lines.append(f"<div>Cartouche {c + 1} ({CARTOUCHE_NAMES[c + 1]}): no card yet."
+                             "</div>")
+            else:
+                text = meaning(c + 1, value, self.player, first_round=self.first_round,
+                               stock=self.stock)
+                lines.append(f"<div><b>{text.split(':', 1)[0]}:</b>{text.split(':', 1)[1]}</div>")
+        self.meaning.value = "".join(lines)
+        with self.exchange.hold_sync():
+            self.exchange.disabled = not self.can_exchange
+            self.exchange.description = ("Hand in exchange counter: 4 new cards"
+                                         if self.can_exchange
+                                         else "Exchange counter already used (R5)")
+        self.confirm.disabled = self.assignment is None
+        self.widget.children = [self.title, self.picking]

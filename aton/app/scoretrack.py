@@ -1,0 +1,65 @@
+"""The score track: both scores as pawns on a track to 40 (a win, R18, R19) and beyond, with
+the round and the exchange counters on the line above it, and the board's colour key."""
+
+from __future__ import annotations
+
+from ipywidgets import HTML, Layout
+
+from .theme import PLAYER_COLOUR, SQUARE_FILL, player_span
+
+WIN = 40
+LEGEND = (
+    "<div style='font-size:14px;color:#333;margin-bottom:4px'>"
+    + " ".join(f"<span style='display:inline-block;width:12px;height:12px;background:{c};"
+               f"border:1px solid #555;vertical-align:middle'></span> {n}"
+               for n, c in (("yellow", SQUARE_FILL["Y"]), ("green", SQUARE_FILL["G"]),
+                            ("black", SQUARE_FILL["K"]), ("blue", SQUARE_FILL["B"]),
+                            ("bonus +1/+2", SQUARE_FILL["+"])))
+    + " · <span style='color:#e6007e;font-weight:bold'>□</span> last step"
+    + " · <b>□</b> yours to click</div>"
+)
+
+
+class ScoreTrack:
+    """One HTML widget redrawn when a score, a stock or an exchange counter changes."""
+
+    def __init__(self) -> None:
+        self.widget = HTML(layout=Layout(width="100%"))
+        self.scores = {"red": 0, "blue": 0}
+
+    def show(self, scores: dict[str, int], *, round_no: int,
+             exchange: dict[str, bool], changed: set[str] = frozenset()) -> None:
+        """Draw the track. ``changed``: players whose score just moved (their pawn glows)."""
+        self.scores = dict(scores)
+        end = max(50, max(scores.values()) + 2)
+        ticks = []
+        for v in range(0, end + 1, 5):
+            left = 100 * v / end
+            strong = "font-weight:bold;color:#b8860b" if v == WIN else "color:#666"
+            ticks.append(f'<div style="position:absolute;left:{left:.2f}%;top:14px;height:10px;'
+                         f'border-left:1px solid #999"></div>'
+                         f'<div style="position:absolute;left:{left:.2f}%;top:24px;'
+                         f'transform:translateX(-50%);font-size:12px;{strong}">{v}</div>')
+        win_left = 100 * WIN / end
+        ticks.append(f'<div style="position:absolute;left:{win_left:.2f}%;top:0;height:24px;'
+                     'border-left:3px solid #b8860b"></div>'
+                     f'<div style="position:absolute;left:{win_left:.2f}%;top:-2px;'
+                     'font-size:12px;color:#b8860b;padding-left:4px">wins</div>')
+        pawns = []
+        for p, top in (("red", 0), ("blue", 12)):
+            left = 100 * min(scores[p], end) / end
+            glow = "box-shadow:0 0 0 4px #e6007e;" if p in changed else ""
+            pawns.append(f'<div title="{p}: {scores[p]}" style="position:absolute;'
+                         f'left:{left:.2f}%;top:{top}px;width:14px;height:14px;'
+                         f'margin-left:-7px;border-radius:7px;border:2px solid #fff;{glow}'
+                         f'background:{PLAYER_COLOUR[p]}"></div>')
+        track = (f'<div style="position:relative;height:40px;margin:2px 14px 0 10px">'
+                 f'<div style="position:absolute;left:0;right:0;top:12px;height:4px;'
+                 f'background:#d8d0c0"></div>{"".join(ticks)}{"".join(pawns)}</div>')
+        ex = {p: "held" if exchange[p] else "used" for p in ("red", "blue")}
+        line = (f'<div style="font-size:16px"><b>Scores</b> {player_span("red", "red")} '
+                f'<b style="font-size:20px">{scores["red"]}</b> · {player_span("blue", "blue")} '
+                f'<b style="font-size:20px">{scores["blue"]}</b>'
+                f'<span style="color:#555;font-size:14px"> — round {round_no} · exchange counter: '
+                f"red {ex['red']}, blue {ex['blue']}</span></div>")
+        self.widget.value = LEGEND + line + track

@@ -1,0 +1,129 @@
+"""The scoring round (R16), line by line: a table of what each player counts and scores on each
+line, and a bar chart of the points, both filled in as the 'score' events are stepped.
+
+The panel is built when first shown, its bar chart with the first line scored, so the app
+starts without them.
+"""
+
+from __future__ import annotations
+
+from ipywidgets import HTML, HBox, Layout, VBox
+
+from ..events import Event
+from ..scoring import LINE_TITLES, LINES
+from .theme import PLAYER_COLOUR, player_span
+
+SHORT_TITLES = {"temple1": "T1", "temple2": "T2", "temple3": "T3", "temple4": "T4",
+                "black": "Black", "bonus": "Bonus"}
+
+
+class ScoringPanel:
+    """Fed with events by ``add``; ``reset`` before each scoring round."""
+
+    def __init__(self) -> None:
+        self._widget: VBox | None = None  # built when first shown: the app starts without it
+        self.chart = None  # (Figure, Bars), built with the first line scored
+        self.reset()
+
+    @property
+    def widget(self) -> VBox:
+        """The panel (the table, and the chart once a line is scored)."""
+        if self._widget is None:
+            self.table = HTML(layout=Layout(width="380px"))
+            self.box = HBox([self.table], layout=Layout(align_items="flex-start"))
+            self.box.add_class("aton-row")
+            self._widget = VBox([self.box], layout=Layout(width="100%"))
+            self._widget.add_class("aton-box")
+            self._render()
+        return self._widget
+
+    def reset(self) -> None:
+        """Empty table, bars at zero."""
+        self.lines: dict[str, dict] = {}
+        self.current: str | None = None
+        self.total: dict | None = None
+        self._render()
+
+    def add(self, event: Event) -> None:
+        """Take in a 'score' event (one line) or the 'scoring' event (the totals)."""
+        if event.type == "score":
+            d = event.data
+            self.lines[d["line"]] = d
+            self.current = d["line"]
+        elif event.type == "scoring":
+            self.total = event.data
+            self.current = None
+        else:
+            return
+        self._render()
+
+    @property
+    def revealed(self) -> list[str]:
+        """The lines scored so far, in order."""
+        return [line for line in LINES if line in self.lines]
+
+    def _render(self) -> None:
+        if self._widget is None:
+            return
+        rows = []
+        for line in LINES:
+            d = self.lines.get(line)
+            cls = ' class="aton-hl"' if line == self.current else (
+                "" if d else ' class="aton-todo"')
+            if d:
+                cells = "".join(f"<td>{d['counts'][p]}</td><td><b>{d['points'][p]}</b></td>"
+                                for p in ("red", "blue"))
+            else:
+                cells = "<td>·</td><td>·</td><td>·</td><td>·</td>"
+            rows.append(f"<tr{cls}><td style='text-align:left;white-space:nowrap'>"
+                        f"{LINE_TITLES[line]}</td>"
+                        f"{cells}</tr>")
+        if self.total:
+            t = self.total["breakdown"]
+            s = self.total["scores"]
+            rows.append("<tr><td style='text-align:left'><b>Total</b></td>"
+                        f"<td></td><td><b>{t['red']['total']}</b></td>"
+                        f"<td></td><td><b>{t['blue']['total']}</b></td></tr>"
+                        "<tr><td style='text-align:left'>Score now</td>"
+                        f"<td></td><td><b>{s['red']}</b></td><td></td><td><b>{s['blue']}</b>"
+                        "</td></tr>")
+        head = ("<tr><th rowspan=2>line</th>"
+                f"<th colspan=2>{player_span('red')}</th><th colspan=2>{player_span('blue')}</th>"
+                "</tr><tr><th>count</th><th>points</th><th>count</th><th>points</th></tr>")
+        self.table.value = ("<div><b>Scoring round</b> (R16), line by line</div>"
+                            f'<table class="aton-table aton-compact">{head}{"".join(rows)}'
+                            "</table>")
+        if self.lines or self.chart is not None:
+            self._update_chart()
+
+    def _update_chart(self) -> None:
+        if self.chart is None:
+            from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
+
+            sx, sy = OrdinalScale(), LinearScale(min=0)
+            bars = Bars(x=[SHORT_TITLES[line] for line in LINES],
+                        y=[[0] * len(LINES), [0] * len(LINES)], scales={"x": sx, "y": sy},
+                        type="grouped", colors=[PLAYER_COLOUR["red"], PLAYER_COLOUR["blue"]],
+                        padding=0.25)
+            fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_style={"font-size": "12px"}),
+                                             Axis(scale=sy, side="left",
+                                                  tick_format="d", num_ticks=4)],
+                         fig_margin={"top": 10, "bottom": 30, "left": 35, "right": 5},
+                         layout=Layout(width="300px", height="200px"),
+                         title="", animation_duration=0, display_toolbar=False)
+            self.chart = (fig, bars)
+            self.box.children = [self.table, fig]
+        _fig, bars = self.chart
+        y = [[self.lines[line]["points"][p] if line in self.lines else 0 for line in LINES]
+             for p in ("red", "blue")]
+        with bars.hold_sync():
+            bars.y = y
+            bars.scales["y"].max = max(8, *y[0], *y[1])
+
+    @property
+    def bar_values(self) -> list[list[int]] | None:
+        """The bars' heights [[red per line], [blue per line]], None before the first line."""
+        if self.chart is None:
+            return None
+        return [[int(v) for v in row] for row in self.chart[1].y]
+

@@ -1,0 +1,138 @@
+"""Who plays which colour, and how the game moves on one visible step at a time.
+
+No widgets here: the app's buttons call these methods and draw what they return. A computer
+player decides from its own ``PlayerView`` only (hidden information stays hidden). Its secret
+card choices (exchange, assignment, R5/R6) are made as soon as they are asked for, since
+nothing about them is shown before the reveal; everything else it decides is one visible step.
+"""
+
+from __future__ import annotations
+
+from ..bots import make_player
+from ..events import Event
+from ..game import Decision, Game, Pending
+
+OPPONENTS = {
+    "greedy": "the computer (greedy)",
+    "random": "the computer (random)",
+    "hotseat": "a second person at this screen (hot seat)",
+}
+SECRET = ("exchange", "assign")  # R5, R6: decided face down, shown only at the reveal
+MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards against a loop
+
+
+class Session:
+    """A game plus its players: ``learner`` is a person, the other colour is ``opponent``
+    ('greedy', 'random' or 'hotseat' for a second person at the same screen)."""
+
+    def __init__(self, game: Game, opponent: str = "greedy", learner: str = "red",
+                 bot_seed: int | None = None) -> None:
+        if learner not in ("red", "blue"):
+            raise ValueError(f"learner must be 'red' or 'blue', not {learner!r}")
+        self.game = game
+        self.learner = learner
+        self.other = "blue" if learner == "red" else "red"
+        self.bot_seed = bot_seed
+        self.opponent = ""
+        self.bot = None
+        self.set_opponent(opponent)
+
+    # ------------------------------------------------------------------ players
+
+    def set_opponent(self, opponent: str) -> None:
+        """Change who plays ``other`` from now on (a computer player or a second person)."""
+        if opponent not in OPPONENTS:
+            raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
+        self.opponent = opponent
+        self.bot = None if opponent == "hotseat" else make_player(opponent, self.bot_seed)
+
+    @property
+    def hotseat(self) -> bool:
+        return self.opponent == "hotseat"
+
+    @property
+    def humans(self) -> tuple[str, ...]:
+        return ("red", "blue") if self.hotseat else (self.learner,)
+
+    def is_human(self, player: str | None) -> bool:
+        return player in self.humans
+
+    @property
+    def human_pending(self) -> Pending | None:
+        """The pending decision if a person must make it, else None."""
+        pending = self.game.pending
+        return pending if pending is not None and self.is_human(pending.player) else None
+
+    # ------------------------------------------------------------------ moving on
+
+    def start(self) -> list[Event]:
+        """Run the first steps of a fresh game: deal, then stop at the first person's decision
+        (R4). A game already over runs nothing."""
+        return self.run_to_decision()
+
+    def step(self) -> list[Event]:
+        """One visible step: an automatic step, or a computer decision. Returns its events
+        (plus the computer's secret card choices that follow at once). Empty when a person
+        must decide or the game is over."""
+        game = self.game
+        if game.over or self.human_pending is not None:
+            return []
+        if game.pending is None:
+            events = [game.step()]
+        else:
+            events = [self._computer_decides()]
+        return events + self._computer_secret_choices()
+
+    def run_to_decision(self) -> list[Event]:
+        """Step until a person must decide or the game is over; all events on the way."""
+        events: list[Event] = []
+        for _ in range(MAX_STEPS):
+            batch = self.step()
+            if not batch:
+                return events
+            events += batch
+        raise RuntimeError("the game did not reach a decision; this is a bug in the app")
+
+    def decide(self, choice: object) -> list[Event]:
+        """A person's decision (RuleError if illegal: nothing changes). Returns its event and
+        any secret computer card choices that follow."""
+        if self.human_pending is None:
+            raise ValueError("No decision of yours is pending now.")
+        return [self.game.decide(choice)] + self._computer_secret_choices()
+
+    def _computer_decides(self) -> Event:
+        pending = self.game.pending
+        return self.game.decide(self.bot.choose(self.game.view(pending.player)))
+
+    def _computer_secret_choices(self) -> list[Event]:
+        events = []
+        while True:
+            pending = self.game.pending
+            if pending is None or self.is_human(pending.player) or pending.kind not in SECRET:
+                return events
+            events.append(self._computer_decides())
+
+    # ------------------------------------------------------------------ undo
+
+    def can_undo(self) -> bool:
+        return any(self.is_human(d.player) for d in self.game.decisions)
+
+    def undo(self) -> Decision | None:
+        """Take back the last decision a person made, and every computer decision after it.
+
+        A declined exchange (R5) just before the undone card assignment is taken back with it,
+        so the learner gets the exchange choice again. Returns the decision undone, or None
+        if a person has made no decision yet."""
+        game = self.game
+        human = [i for i, d in enumerate(game.decisions) if self.is_human(d.player)]
+        if not human:
+            return None
+        last = human[-1]
+        undone = game.decisions[last]
+        while len(game.decisions) > last:
+            game.undo()
+        if undone.kind == "assign" and game.decisions:
+            before = game.decisions[-1]
+            if (before.kind, before.player, before.choice) == ("exchange", undone.player, False):
+                game.undo()
+        return undone

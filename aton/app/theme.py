@@ -1,0 +1,72 @@
+"""Colours, sizes and the one style sheet of the app, so every panel looks the same.
+
+Square and counter colours come from ``aton.render`` (the SVG drawing of a position), so a
+position looks the same in a notebook and in the app.
+"""
+
+from __future__ import annotations
+
+from ..render import COUNTER, FILL
+
+#: Player name -> counter colour.
+PLAYER_COLOUR = {"red": COUNTER[1], "blue": COUNTER[2]}
+#: Colour letter -> square fill (Y, G, K, B, "+" bonus).
+SQUARE_FILL = dict(FILL)
+KINGDOM_FILL = "#6b5b4b"
+EVENT_RING = "#e6007e"  # squares the last step involved
+LEGAL_RING = "#111111"  # squares the learner may click now
+DIMMED = 0.3  # opacity of squares that cannot be chosen during a decision
+
+#: The style sheet, injected once by ``AtonApp`` through an HTML widget.
+CSS = """
+<style>
+.aton-app { font-size: 15px; line-height: 1.35; color: #222; }
+.aton-app .widget-button, .aton-app .widget-label, .aton-app .widget-dropdown select,
+.aton-app .widget-text input { font-size: 15px; }
+.aton-app .widget-html-content { font-size: 15px; line-height: 1.35; }
+.aton-row, .aton-col { gap: 6px; }
+.aton-board text { pointer-events: none; user-select: none; }
+.aton-board .dot { cursor: pointer; }
+.aton-title { font-size: 22px; font-weight: bold; margin-right: 12px; }
+.aton-box { border: 1px solid #d8d0c0; border-radius: 6px; padding: 6px 10px;
+            background: #fffdf8; }
+.aton-explain-text { font-size: 17px; line-height: 1.4; }
+.aton-rule { display: inline-block; background: #333; color: #fff; border-radius: 4px;
+             padding: 0 6px; margin-right: 6px; font-weight: bold; font-size: 14px; }
+.aton-rule-title { color: #555; font-size: 14px; }
+.aton-next { margin-top: 4px; font-size: 16px; color: #0b5394; }
+.aton-next b { color: #0b3d6b; }
+.aton-warn { margin-top: 4px; padding: 4px 8px; background: #fff1e0; border-left: 4px solid
+             #e07000; font-size: 16px; }
+.aton-notice { margin-top: 4px; padding: 4px 8px; background: #eef5ff; border-left: 4px solid
+               #2a6fd6; font-size: 15px; }
+.aton-error { padding: 6px 10px; background: #ffe8e8; border: 2px solid #c00; color: #600;
+              font-size: 15px; }
+.aton-log { height: 110px; overflow-y: auto; font-size: 14px; line-height: 1.3; }
+.aton-log div { padding: 1px 0; border-bottom: 1px dotted #e4dccb; }
+.aton-log .aton-round { font-weight: bold; background: #f3ecdd; }
+.aton-table { border-collapse: collapse; font-size: 15px; }
+.aton-table td, .aton-table th { border: 1px solid #d8d0c0; padding: 2px 8px;
+                                 text-align: center; }
+.aton-compact td, .aton-compact th { padding: 1px 6px; font-size: 14px; }
+.aton-table th { background: #f3ecdd; font-weight: bold; }
+.aton-table td.aton-hl { background: #ffd6ec; outline: 3px solid #e6007e; }
+.aton-table tr.aton-hl td { background: #ffd6ec; }
+.aton-table tr.aton-todo td { color: #aaa; }
+.aton-card { font-size: 20px; font-weight: bold; }
+.aton-facedown { color: #999; }
+.aton-end { padding: 10px 14px; border: 3px solid #b8860b; background: #fff6d5;
+            border-radius: 8px; font-size: 18px; }
+.aton-end .aton-winner { font-size: 26px; font-weight: bold; }
+.aton-meaning { font-size: 14px; line-height: 1.35; }
+.aton-meaning b { font-size: 15px; }
+.aton-cover { padding: 10px; background: #efe7d6; border-radius: 6px; font-size: 16px; }
+.aton-app .aton-cardbtn { font-size: 22px; font-weight: bold; height: 44px; }
+</style>
+"""
+
+
+def player_span(player: str, text: str | None = None) -> str:
+    """``text`` (default: the player's name) in the player's colour, bold."""
+    return (f'<b style="color:{PLAYER_COLOUR.get(player, "#222")}">'
+            f'{text if text is not None else player}</b>')

@@ -1,0 +1,700 @@
+"""The teaching app, driven like a learner would, without a browser.
+
+Buttons are clicked with ``Button.click()``, board squares through the board's click handler,
+and what each panel shows is checked against the engine. The long test plays a whole game
+against the computer from a lesson position whose Kingdom of the Dead is full, so the first
+round ends in a scoring round (R15, R16) and take-backs (R17).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import aton
+import aton.scenarios
+from aton.app import AtonApp, app_from_query, build_app, parse_query
+from aton.app.app import event_cells
+from aton.app.board import CELLS, cell_index
+from aton.app.session import Session
+from aton.events import Event
+from aton.scoring import LINES
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def deck(top: list[int]) -> list[int]:
+    """A 36-card draw pile (R1): ``top`` first, then the rest of a deck in a fixed order."""
+    left = {v: 9 - list(top).count(v) for v in (1, 2, 3, 4)}
+    rest = []
+    while any(left.values()):  # 1, 2, 3, 4, 1, 2, 3, 4, ...
+        for v in (1, 2, 3, 4):
+            if left[v]:
+                rest.append(v)
+                left[v] -= 1
+    return list(top) + rest
+
+
+def full_kingdom_position() -> dict:
+    """Round 3, the Kingdom of the Dead full (4 red + 4 blue): the round must end in a scoring
+    round (R15, R16). Red draws 4, 3, 2, 4; blue draws 1, 2, 3, 3."""
+    board = {"T1": "rrbbrb..r...", "T2": "r.b...b.....", "T3": "b...r.......",
+             "T4": "....b......."}
+    red_on = sum(row.count("r") for row in board.values())
+    blue_on = sum(row.count("b") for row in board.values())
+    return {
+        "format": "aton-position", "version": 1, "round": 3,
+        "scores": {"red": 10, "blue": 12}, "board": board,
+        "kingdom": {"red": 4, "blue": 4},
+        "stock": {"red": 29 - 4 - red_on, "blue": 29 - 4 - blue_on},
+        "exchange": {"red": True, "blue": True},
+        "draw": {"red": deck([4, 3, 2, 4]), "blue": deck([1, 2, 3, 3])},
+        "discard": {"red": [], "blue": []},
+        "winner": None, "end": None,
+    }
+
+
+LESSONS = {"full_kingdom": "Round 3: the Kingdom of the Dead is full, a scoring round follows."}
+
+
+@pytest.fixture
+def lessons(monkeypatch):
+    """Replace the scenario files with one lesson built here (the real ones may change)."""
+    monkeypatch.setattr(aton.scenarios, "names", lambda: list(LESSONS))
+    monkeypatch.setattr(aton.scenarios, "catalogue", lambda: dict(LESSONS))
+
+    def load(name: str) -> dict:
+        if name not in LESSONS:
+            raise KeyError(f"There is no scenario called {name!r}.")
+        return full_kingdom_position()
+
+    monkeypatch.setattr(aton.scenarios, "load", load)
+    return LESSONS
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def assign(app: AtonApp, cards: tuple[int, ...]) -> None:
+    """Click card, then cartouche, four times (R6)."""
+    picker = app.picker
+    for c, value in enumerate(cards):
+        i = next(k for k in range(4) if picker.hand[k] == value and k not in picker.slot_of)
+        picker.cards[i].click()
+        picker.slots[c].click()
+
+
+def explained(app: AtonApp) -> str:
+    return app.explain.widget.value
+
+
+def stage(app: AtonApp) -> list:
+    return list(app.stage.children)
+
+
+def counters_shown(app: AtonApp) -> dict[str, int]:
+    colours = list(app.board.counters.colors)[: len(app.board.counters.x)]
+    red = aton.app.theme.PLAYER_COLOUR["red"]
+    return {"red": colours.count(red), "blue": len(colours) - colours.count(red)}
+
+
+def expected_counters(game: aton.Game) -> dict[str, int]:
+    s = game.s
+    return {"red": s.board.count(1) + s.kingdom.count(0),
+            "blue": s.board.count(2) + s.kingdom.count(1)}
+
+
+def assert_board_matches(app: AtonApp) -> None:
+    """Every square shows the engine's counter; the Kingdom too."""
+    s = app.game.s
+    for i, mark in enumerate(s.board):
+        name = aton.board.SQUARE_NAMES[i]
+        assert app.board.counter_on(name) == (None, "red", "blue")[mark], name
+    for k in range(8):
+        owner = s.kingdom[k] if k < len(s.kingdom) else None
+        assert app.board.counter_on(f"K{k + 1}") == (None if owner is None else
+                                                     ("red", "blue")[owner])
+    assert counters_shown(app) == expected_counters(app.game)
+
+
+def scores_shown(app: AtonApp) -> tuple[int, int]:
+    text = re.sub(r"<[^>]+>", "", app.track.widget.value)
+    m = re.search(r"Scores red (\d+) · blue (\d+)", text)
+    return int(m.group(1)), int(m.group(2))
+
+
+# ---------------------------------------------------------------------- first screen, picker
+
+
+def test_first_screen_deals_and_asks_for_cards():
+    app = build_app(seed=11)
+    game = aton.Game.new(11)
+    game.advance()
+    assert app.controls.seed.value == 11
+    assert app.picker.hand == game.view("red").hand  # R4: the top 4 cards of red's pile
+    assert stage(app) == [app.picker.widget]
+    assert "Round 1 begins" in app.current_text and "R4" in explained(app)
+    assert "put one card on each cartouche" in explained(app)
+    assert app.controls.next.disabled and app.controls.run.disabled  # a decision is pending
+    assert app.controls.undo.disabled
+    assert len(app.board.squares.x) == CELLS == 56
+    assert counters_shown(app) == {"red": 0, "blue": 0}
+    assert app.game_log.texts and "Round 1 begins" in app.game_log.widget.value
+    assert app.error_message == ""
+
+
+def test_picker_explains_each_card_where_it_lies():
+    app = build_app(seed=11)
+    picker = app.picker
+    picker.cards[0].click()
+    picker.slots[2].click()  # cartouche 3
+    value = picker.hand[0]
+    area = aton.board.temples_text(value)
+    assert f"Cartouche 3 with a {value}:" in picker.meaning.value
+    assert f"remove and place counters in {area} (R12)" in picker.meaning.value
+    assert picker.cards[0].disabled and picker.slots[2].description == f"Cartouche 3: {value}"
+    # clicking a filled cartouche with no card selected takes the card back
+    picker.slots[2].click()
+    assert picker.slot_of[2] is None and picker.selected == 0
+    assert "Cartouche 3 (temples): no card yet" in picker.meaning.value
+
+
+def test_picker_stays_consistent_whatever_is_clicked():
+    import random
+
+    app = build_app(seed=11)
+    picker, rng = app.picker, random.Random(0)
+    buttons = picker.cards + picker.slots + [picker.clear]
+    for _ in range(300):
+        rng.choice(buttons).click()
+        placed = [i for i in picker.slot_of if i is not None]
+        assert len(placed) == len(set(placed)) and all(0 <= i < 4 for i in placed)
+        assert picker.confirm.disabled == (picker.assignment is None)
+        if picker.assignment is not None:
+            assert sorted(picker.assignment) == sorted(picker.hand)
+    assert app.game.decisions == []  # nothing reaches the game before Confirm
+
+
+def test_picker_meaning_texts():
+    from aton.app.picker import meaning
+
+    assert "temples 1 and 2 (R12)" in meaning(3, 2, "red")
+    assert "you remove 2 of blue's counters (R10)" in meaning(2, 4, "red")
+    assert "remove 1 of your own counters" in meaning(2, 1, "blue")
+    assert "nobody removes anything in round 1 (R11)" in meaning(2, 3, "red", first_round=True)
+    assert "2 × the difference" in meaning(1, 4, "red")
+    assert "only 2 left in your stock" in meaning(4, 3, "red", stock=2)
+
+
+def test_incomplete_assignment_cannot_be_confirmed():
+    app = build_app(seed=11)
+    picker = app.picker
+    picker.cards[0].click()
+    picker.slots[0].click()
+    assert picker.confirm.disabled
+    events = len(app.game.events)
+    picker.confirm.click()  # clicked anyway: refused, with the rule
+    assert "R6" in picker.status.value and "cartouche 2, 3, 4 are still empty" in (
+        picker.status.value)
+    assert len(app.game.events) == events and app.session.human_pending.kind == "exchange"
+    picker.clear.click()
+    assert picker.slot_of == [None] * 4
+
+
+def test_exchange_counter_once_per_game(lessons):
+    app = build_app(scenario="full_kingdom")
+    assert app.picker.hand == (4, 3, 2, 4) and not app.picker.exchange.disabled
+    app.picker.exchange.click()  # R5: 4 new cards from the top of the draw pile
+    assert app.picker.hand == tuple(deck([4, 3, 2, 4])[4:8])
+    assert app.picker.exchange.disabled and "already used" in app.picker.exchange.description
+    assert "hands in the exchange counter" in app.current_text
+    assert "red used" in app.track.widget.value
+    app.picker.exchange.click()  # again: explained, nothing happens
+    assert "once per game" in app.picker.status.value
+
+
+# ---------------------------------------------------------------------- a whole game
+
+
+def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
+    app = build_app(scenario="full_kingdom", seed=4, opponent="greedy")
+    game = app.game
+    assert game.round == 3 and len(game.s.kingdom) == 8
+    assert "Lesson full kingdom" in explained(app)
+    assert_board_matches(app)
+
+    # --- picker: red puts 2, 4, 4, 3 on cartouches 1-4 and confirms (R6)
+    assign(app, (2, 4, 4, 3))
+    assert "Cartouche 2 with a 4:" in app.picker.meaning.value
+    assert "you remove 2 of blue's counters (R10)" in app.picker.meaning.value
+    app.picker.confirm.click()
+    assert game.s.cards[0] == (2, 4, 4, 3)
+    assert game.view("red").revealed is None
+    assert stage(app) == [app.table.widget]
+    assert app.table.value_shown("red", 2) == "4"  # my own cards, face up for me
+    assert app.table.value_shown("blue", 2) == "face down"  # R6: hidden until the reveal
+    assert not app.controls.next.disabled
+
+    # --- reveal (R6)
+    app.controls.next.click()
+    reveal = game.events[-1]
+    assert reveal.type == "reveal" and app.current_text == reveal.text
+    blue_cards = game.s.cards[1]
+    assert [app.table.value_shown("blue", c) for c in (1, 2, 3, 4)] == [str(v) for v in
+                                                                        blue_cards]
+    assert app.table.highlight == {"red": {1, 2, 3, 4}, "blue": {1, 2, 3, 4}}
+
+    # --- points (R7)
+    app.controls.next.click()
+    points = game.events[-1]
+    assert points.type == "points" and "R7" in explained(app)
+    assert scores_shown(app) == tuple(game.s.scores)
+    assert app.table.highlight == {"red": {1}, "blue": {1}}
+
+    # --- order (R8)
+    app.controls.next.click()
+    order = game.events[-1]
+    assert order.type == "order" and app.current_text == order.text
+    assert app.table.first == order.data["first"] and "goes first" in app.table.widget.value
+
+    # --- step on to red's removal decision, checking each step's text and squares
+    while app.session.human_pending is None:
+        before = len(game.events)
+        app.controls.next.click()
+        new = game.events[before:]
+        assert new and app.current_text == new[-1].text
+        for e in new:
+            if e.type in ("place", "remove"):
+                assert e.data["square"] in app.board.event_squares
+        assert_board_matches(app)
+    pending = app.session.human_pending
+    assert (pending.kind, pending.player, pending.count) == ("remove", "red", 2)
+    assert sorted(app.board.legal_squares) == sorted(game.options())
+    assert "click one of blue's counters" in explained(app)
+    assert app.controls.next.disabled
+
+    # --- an illegal click is explained with its rule, and changes nothing (R10)
+    own = next(aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.s.board) if m == 1)
+    assert app.board.counter_on(own) == "red"
+    events = len(game.events)
+    app.board.click(own)
+    assert "Not allowed" in explained(app) and "R10" in explained(app)
+    assert len(game.events) == events and app.board.counter_on(own) == "red"
+    app.controls.next.click()  # Next step while a decision is pending: explained
+    assert "Nothing runs until this decision is made" in explained(app)
+    assert len(game.events) == events
+
+    # --- removal clicks (R10): the Kingdom is full, so the counters go back to stock (R15)
+    for _ in range(2):
+        square = app.board.legal_squares[0]
+        stock = game.s.stock[1]
+        app.board.click(square)
+        assert game.events[-1].type == "remove" and app.current_text == game.events[-1].text
+        assert app.board.counter_on(square) is None and square in app.board.event_squares
+        assert game.s.stock[1] == stock + 1
+        assert_board_matches(app)
+
+    # --- placement clicks (R13)
+    app.controls.next.click()
+    assert game.events[-1].type == "placement"
+    pending = app.session.human_pending
+    assert pending.kind == "place" and pending.count == 3
+    occupied = next(aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.s.board) if m)
+    app.board.click(occupied)
+    assert "R13" in explained(app) and "already occupied" in explained(app)
+    app.board.click("K3")
+    assert "Kingdom of the Dead" in explained(app) and "R15" in explained(app)
+    for left in (3, 2, 1):
+        assert app.session.human_pending.count == left
+        assert f"({left} to go)" in explained(app) or left == 1
+        square = app.board.legal_squares[0]
+        app.board.click(square)
+        assert app.board.counter_on(square) == "red"
+        assert app.current_text.startswith(f"Red places a counter on {square} ")
+    assert_board_matches(app)
+
+    # --- the rest of the round, then the scoring round line by line (R16)
+    while game.events[-1].type != "end_round":
+        assert app.session.human_pending is None
+        app.controls.next.click()
+    assert game.events[-1].data["scoring"] and stage(app) == [app.scoring.widget]
+    assert app.scoring.revealed == []
+    for n, line in enumerate(LINES, 1):
+        app.controls.next.click()
+        event = game.events[-1]
+        assert event.type == "score" and event.data["line"] == line
+        assert app.scoring.revealed == list(LINES[:n])
+        assert app.scoring.current == line
+        assert app.scoring.bar_values[0][n - 1] == event.data["points"]["red"]
+        assert app.scoring.bar_values[1][n - 1] == event.data["points"]["blue"]
+        assert app.scoring.bar_values[0][n:] == [0] * (len(LINES) - n)
+        assert scores_shown(app) == (event.data["scores"]["red"], event.data["scores"]["blue"])
+        assert app.current_text == event.text
+        assert set(app.board.event_squares) == set(event_cells(event, game.s.board))
+    app.controls.next.click()
+    assert game.events[-1].type == "scoring" and "Total" in app.scoring.table.value
+
+    # --- take-backs (R17): red chooses squares by clicking
+    took_back = 0
+    while not game.over and game.events[-1].type != "round":
+        pending = app.session.human_pending
+        if pending is None:
+            app.controls.next.click()
+            continue
+        assert pending.kind == "take_back" and pending.player == "red"
+        assert all(aton.board.TEMPLE_OF[aton.board.SQUARE_INDEX[n]] == pending.temple
+                   for n in app.board.legal_squares)
+        wrong = next((aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.s.board)
+                      if m == 1 and aton.board.TEMPLE_OF[i] != pending.temple), None)
+        if wrong:
+            app.board.click(wrong)
+            assert "R17" in explained(app) and "Not allowed" in explained(app)
+        square = app.board.legal_squares[0]
+        app.board.click(square)
+        assert game.events[-1].type == "take_back" and app.board.counter_on(square) is None
+        took_back += 1
+    assert took_back >= 1
+    assert_board_matches(app)
+
+    # --- play on to the end: "To my next decision", then simple choices
+    for _ in range(400):
+        if game.over:
+            break
+        pending = app.session.human_pending
+        if pending is None:
+            app.controls.run.click()
+        elif pending.kind in ("exchange", "assign"):
+            assign(app, tuple(sorted(app.picker.hand, reverse=True)))
+            app.picker.confirm.click()
+        else:
+            app.board.click(app.board.legal_squares[0])
+        assert app.error_message == ""
+    assert game.over
+
+    # --- the end panel: winner and reason
+    end = game.events[-1]
+    assert end.type == "end"
+    assert app.stage.children[0] is app.end.widget
+    assert app.end.winner == game.winner and app.end.reason == game.end
+    assert (game.winner.capitalize() if game.winner != "draw" else "A draw") in (
+        app.end.widget.value)
+    assert "Final score" in app.end.widget.value
+    assert app.controls.next.disabled and app.controls.run.disabled
+    assert scores_shown(app) == tuple(game.s.scores)
+    assert_board_matches(app)
+    app.board.click("T1.1")
+    assert "the game is over" in explained(app)
+
+
+def test_to_my_next_decision_runs_every_step_in_between():
+    app = build_app(seed=3)
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+    events = len(app.game.events)
+    app.controls.run.click()
+    pending = app.session.human_pending
+    assert pending is not None or app.game.over
+    assert len(app.game_log.texts) == len(app.game.events) > events + 3
+    assert "earlier steps are in the log" in explained(app)
+
+
+# ---------------------------------------------------------------------- hot seat, undo, setup
+
+
+def test_hot_seat_keeps_each_hand_hidden_until_its_owner_looks():
+    app = build_app(seed=8, opponent="hotseat")
+    picker, game = app.picker, app.game
+    assert picker.hidden and picker.widget.children[1] is picker.covered
+    assert "Blue" in picker.cover.value and "please look away" in picker.cover.value
+    assert "Show red's cards" == picker.show_hand.description
+    picker.show_hand.click()
+    assert not picker.hidden and picker.widget.children[1] is picker.picking
+    assert picker.hand == game.view("red").hand
+    assign(app, tuple(picker.hand))
+    picker.confirm.click()
+    # now blue's turn, covered again; red's cards are not on screen
+    assert app.session.human_pending.player == "blue"
+    assert picker.hidden and picker.player == "blue"
+    assert "Show blue's cards" == picker.show_hand.description
+    red_hand = "".join(str(v) for v in game.s.cards[0])
+    assert red_hand not in picker.widget.children[0].value
+    picker.show_hand.click()
+    assert picker.hand == game.view("blue").hand
+    assign(app, tuple(picker.hand))
+    picker.confirm.click()
+    # both chose: both face down until the reveal (R6)
+    assert app.table.value_shown("red", 1) == "face down"
+    assert app.table.value_shown("blue", 1) == "face down"
+    app.controls.next.click()
+    assert app.table.value_shown("red", 1) == str(game.s.cards[0][0])
+    # the hot seat asks both players for their board decisions
+    while not app.session.human_pending:
+        app.controls.next.click()
+    assert app.session.human_pending.kind == "place"
+    assert app.session.human_pending.player.capitalize() + "'s" in explained(app)
+
+
+def test_undo_takes_back_the_learners_last_decision():
+    app = build_app(seed=5)
+    game = app.game
+    assert app.controls.undo.disabled
+    app.controls.undo.click()
+    assert "Nothing to undo" in explained(app)
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+    while not app.session.human_pending:
+        app.controls.next.click()
+    assert app.session.human_pending.kind == "place"
+    square = app.board.legal_squares[0]
+    count = app.session.human_pending.count
+    log = len(app.game_log.texts)
+    app.board.click(square)
+    assert app.board.counter_on(square) == "red"
+    assert not app.controls.undo.disabled
+    app.controls.undo.click()
+    assert app.board.counter_on(square) is None
+    assert app.session.human_pending.kind == "place"
+    assert app.session.human_pending.count == count
+    assert len(app.game_log.texts) == log == len(game.events)
+    assert "Undone: red place " + square in explained(app)
+    assert square in app.board.legal_squares
+    assert_board_matches(app)
+
+
+def test_undo_of_the_cards_gives_the_exchange_choice_back():
+    app = build_app(seed=5)
+    hand = tuple(app.picker.hand)
+    assign(app, hand[::-1])
+    app.picker.confirm.click()
+    assert app.session.human_pending is None
+    app.controls.undo.click()
+    pending = app.session.human_pending
+    assert pending.kind == "exchange" and pending.player == "red"  # R5 choice open again
+    assert stage(app) == [app.picker.widget]
+    assert not app.picker.exchange.disabled
+    assert app.picker.assignment == hand[::-1]  # the cards stay where they were put
+    assert [d.player for d in app.game.decisions] == []
+
+
+def test_undo_after_computer_decisions_replays_them_away():
+    app = build_app(seed=5)
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+    app.controls.run.click()  # computer placements and more happen
+    decisions = list(app.game.decisions)
+    assert any(d.player == "blue" for d in decisions)
+    app.controls.undo.click()
+    assert app.game.decisions == [] or app.game.decisions[-1].player == "blue"
+    assert all(d.player == "blue" for d in app.game.decisions)
+
+
+def test_new_game_uses_the_seed_in_the_box():
+    app = build_app(seed=1)
+    app.controls.seed.value = 42
+    app.controls.new.click()
+    game = aton.Game.new(42)
+    game.advance()
+    assert app.game.seed == 42 and app.picker.hand == game.view("red").hand
+    assert len(app.game_log.texts) == 1 and "seed 42" in explained(app)
+    assert app.game.round == 1
+
+
+def test_opponent_selector_switches_players(lessons):
+    app = build_app(seed=2)
+    app.controls.opponent.value = "hotseat"
+    assert app.session.hotseat and "second person" in explained(app)
+    app.controls.opponent.value = "random"
+    assert app.session.opponent == "random" and app.session.bot.name == "random"
+    app.controls.new.click()
+    assert app.session.opponent == "random"
+
+
+def test_switching_to_the_computer_while_its_hand_is_covered():
+    app = build_app(seed=8, opponent="hotseat")
+    app.picker.show_hand.click()
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+    assert app.picker.hidden and app.session.human_pending.player == "blue"
+    app.controls.opponent.value = "greedy"  # blue's secret choices are made at once
+    assert app.session.human_pending is None and app.game.s.cards[1] is not None
+    assert stage(app) == [app.table.widget]
+    assert app.table.value_shown("blue", 1) == "face down"
+    assert "is now played by the computer (greedy)" in explained(app)
+
+
+def test_the_learner_can_play_blue():
+    app = build_app(seed=4, learner="blue")
+    assert app.game.s.cards[0] is not None  # red (the computer) chose first, face down
+    assert app.picker.player == "blue" and app.picker.hand == app.game.view("blue").hand
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+    assert app.table.value_shown("red", 1) == "face down"
+    assert app.table.value_shown("blue", 1) == str(app.game.s.cards[1][0])
+    assert parse_query("learner=blue") == {"learner": "blue"}
+
+
+def test_lesson_dropdown_starts_a_position(lessons):
+    app = build_app(seed=2)
+    assert app.controls.lesson.options == (("full kingdom", "full_kingdom"),)
+    app.controls.lesson.value = "full_kingdom"
+    app.controls.start_lesson.click()
+    assert app.game.round == 3 and len(app.game.s.kingdom) == 8
+    assert "Lesson full kingdom" in explained(app) and LESSONS["full_kingdom"] in explained(app)
+    assert_board_matches(app)
+    assert scores_shown(app) == (10, 12)
+
+
+def test_no_lessons_yet(monkeypatch):
+    monkeypatch.setattr(aton.scenarios, "catalogue", dict)
+    app = build_app(seed=2)
+    assert app.controls.lesson.disabled and app.controls.start_lesson.disabled
+    app.controls.start_lesson.click()
+    assert "no lesson positions yet" in explained(app)
+
+
+# ---------------------------------------------------------------------- query string
+
+
+def test_parse_query():
+    assert parse_query("") == {}
+    assert parse_query("scenario=full_kingdom") == {"scenario": "full_kingdom"}
+    assert parse_query("?seed=7&opponent=hotseat&x=1") == {"seed": 7, "opponent": "hotseat"}
+    assert parse_query("seed=abc&opponent=nobody") == {}
+
+
+def test_query_string_starts_the_named_scenario(lessons):
+    app = app_from_query("scenario=full_kingdom&seed=9")
+    assert app.game.round == 3 and app.game.seed == 9
+    assert app.controls.lesson.value == "full_kingdom"
+    assert app.scenario == "full_kingdom"
+
+
+def test_query_string_with_an_unknown_scenario_explains_and_deals(lessons):
+    app = app_from_query("scenario=no_such_lesson")
+    text = explained(app)
+    assert "There is no lesson called <b>no_such_lesson</b>" in text
+    assert "Known lessons: full_kingdom" in text
+    assert app.game.round == 1 and app.scenario is None
+    assert stage(app) == [app.picker.widget]
+
+
+def test_notebook_reads_the_query_string(monkeypatch, lessons):
+    nb = nbformat.read(REPO / "notebooks" / "play.ipynb", as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
+    assert len(code) == 1 and code[0].outputs == [] and code[0].execution_count is None
+    shown = []
+    monkeypatch.setenv("QUERY_STRING", "scenario=full_kingdom")
+    # Run the notebook's cell as Voila would, with display() collecting what it shows.
+    exec(compile(code[0].source, "play.ipynb", "exec"), {"display": shown.append})  # noqa: S102
+    assert isinstance(shown[0], AtonApp) and shown[0].game.round == 3
+    last = ast.parse(code[0].source).body[-1]
+    assert isinstance(last, ast.Expr) and last.value.func.id == "display"  # no stray repr
+
+
+# ---------------------------------------------------------------------- errors, structure
+
+
+def test_an_error_inside_a_callback_is_shown_in_the_app(monkeypatch):
+    app = build_app(seed=1)
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+
+    def broken() -> list:
+        raise RuntimeError("boom in step")
+
+    monkeypatch.setattr(app.session, "step", broken)
+    app.controls.next.click()  # must not raise
+    assert app.errors in app.right.children and app.errors.layout.display != "none"
+    assert "RuntimeError: boom in step" in app.error_message
+    assert "Traceback" in app.error_message
+    monkeypatch.undo()
+    app.controls.new.click()  # a fresh game clears the error
+    assert app.error_message == "" and app.errors.layout.display == "none"
+
+
+def test_an_error_in_a_board_click_is_shown_in_the_app(monkeypatch):
+    app = build_app(seed=1)
+    monkeypatch.setattr(app, "click_square", lambda name: 1 / 0)
+    app.board.on_click(app._guard(app.click_square))
+    app.board.click("T1.1")
+    assert "ZeroDivisionError" in app.error_message
+
+
+def test_board_updates_in_place():
+    app = build_app(seed=5)
+    figure, marks = app.board.figure, list(app.board.figure.marks)
+    assign(app, tuple(app.picker.hand))
+    app.picker.confirm.click()
+    app.controls.run.click()
+    assert app.board.figure is figure and list(app.board.figure.marks) == marks
+    assert counters_shown(app) == expected_counters(app.game)
+
+
+def test_board_click_handler_maps_points_to_squares():
+    app = build_app(seed=5)
+    seen = []
+    app.board.on_click(seen.append)
+    board = app.board
+    board.handle_click(board.squares, {"event": "element_click", "data": {"index": 0}})
+    board.handle_click(board.squares, {"event": "element_click", "data": {"index": 55}})
+    board.handle_click(board.squares, {"event": "element_click", "data": {"index": 99}})
+    assert seen == ["T1.1", "K8"]
+    assert cell_index("T4.12") == 47 and cell_index("K1") == 48
+
+
+def test_bonus_value_moves_to_the_corner_under_a_counter():
+    from aton.app.board import BONUS, BoardView
+
+    board_view = BoardView()
+    k = BONUS.index(aton.board.SQUARE_INDEX["T1.7"])
+    assert board_view.bonus_labels.text[k] == "+1" and board_view.bonus_corner.text[k] == ""
+    board = [0] * 48
+    board[aton.board.SQUARE_INDEX["T1.7"]] = 1
+    board_view.update(board, [])
+    assert board_view.bonus_labels.text[k] == "" and board_view.bonus_corner.text[k] == "+1"
+    assert board_view.counter_on("T1.7") == "red"
+
+
+def test_bonus_score_highlights_the_bonus_squares():
+    board = [0] * 48
+    board[6] = 1  # T1.7 (+1)
+    board[47] = 2  # T4.12 (+2)
+    event = Event("score", "R16", {"line": "bonus", "player": None,
+                                   "points": {"red": 1, "blue": 2},
+                                   "counts": {"red": 1, "blue": 1},
+                                   "scores": {"red": 1, "blue": 2},
+                                   "squares": {"red": ["T1.7"], "blue": ["T4.12"]}})
+    assert event_cells(event, board) == ["T1.7", "T4.12"]
+
+
+def test_session_computer_sees_only_its_view():
+    game = aton.Game.new(3)
+    seen = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view):
+            seen.append(view)
+            return view.options()[0] if view.pending.kind != "assign" else view.hand
+
+    session = Session(game, opponent="greedy", learner="red")
+    session.bot = Spy()
+    session.start()
+    session.decide(False)
+    session.decide(tuple(game.view("red").hand))
+    assert seen and all(v.player == "blue" for v in seen)
+    assert all(v.revealed is None for v in seen)  # nothing of red's cards before the reveal
+
+
+def test_engine_does_not_import_widgets():
+    for path in (REPO / "aton").rglob("*.py"):
+        if "app" in path.relative_to(REPO / "aton").parts:
+            continue
+        text = path.read_text()
+        assert "ipywidgets" not in text and "bqplot" not in text, path
