@@ -67,6 +67,66 @@ ALLOWED_SQUARES: dict[int, tuple[int, ...]] = {
 }
 
 
+# ---------------------------------------------------------------------- squares as bit masks
+# The engine also keeps each player's squares as a 48-bit int (bit i = square i), so finding
+# the free or owned squares of an area, or a whole temple, is a few int operations instead of a
+# scan of the board.
+
+#: Index -> its bit.
+SQUARE_BIT: tuple[int, ...] = tuple(1 << i for i in range(4 * SQUARES_PER_TEMPLE))
+#: Temple 1..4 -> the mask of its 12 squares.
+TEMPLE_MASK: dict[int, int] = {
+    t: ((1 << SQUARES_PER_TEMPLE) - 1) << ((t - 1) * SQUARES_PER_TEMPLE) for t in TEMPLES
+}
+#: Cartouche-3 value v -> the mask of temples 1..v (R12).
+ALLOWED_MASK: dict[int, int] = {v: (1 << (v * SQUARES_PER_TEMPLE)) - 1 for v in TEMPLES}
+YELLOW_MASK = sum(SQUARE_BIT[i] for i in YELLOW_SQUARES)
+GREEN_MASK = sum(SQUARE_BIT[i] for i in GREEN_SQUARES)
+
+
+def _pattern_names(temple: int) -> tuple[tuple[str, ...], ...]:
+    """For each 12-bit pattern of temple's squares (bit j = square j + 1), their names in board
+    order. Pattern m lists the names of m without its lowest bit, after that bit's name."""
+    first = (temple - 1) * SQUARES_PER_TEMPLE
+    table: list[tuple[str, ...]] = [()]
+    for m in range(1, 1 << SQUARES_PER_TEMPLE):
+        low = (m & -m).bit_length() - 1
+        table.append((SQUARE_NAMES[first + low],) + table[m & (m - 1)])
+    return tuple(table)
+
+
+_T1, _T2, _T3, _T4 = (_pattern_names(t) for t in TEMPLES)
+_PATTERN = (1 << SQUARES_PER_TEMPLE) - 1
+
+
+def mask_names(mask: int) -> list[str]:
+    """The names of the squares of ``mask``, in board order: one table look-up per temple,
+    whose 12 bits start at bit 0, 12, 24 and 36 (written out, as this builds the options of
+    most decisions)."""
+    return [*_T1[mask & _PATTERN], *_T2[mask >> 12 & _PATTERN], *_T3[mask >> 24 & _PATTERN],
+            *_T4[mask >> 36 & _PATTERN]]
+
+
+def mask_indices(mask: int) -> list[int]:
+    """The indices of the squares of ``mask`` (a mask of the 48 squares, not negative), in
+    board order."""
+    indices = []
+    while mask:
+        low = mask & -mask  # the lowest square left
+        indices.append(low.bit_length() - 1)
+        mask ^= low
+    return indices
+
+
+def board_masks(board: list[int]) -> list[int]:
+    """[red's mask, blue's mask] of a board (0 empty, 1 red, 2 blue)."""
+    masks = [0, 0]
+    for i, mark in enumerate(board):
+        if mark:
+            masks[mark - 1] |= 1 << i
+    return masks
+
+
 def square_index(name: str, who: str = "") -> int:
     """Parse ``"T3.8"`` into an index; anything else is refused naming R3."""
     try:

@@ -41,12 +41,12 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> object:
-        pending = view.pending
-        if pending.kind == "assign":
+        kind = view.pending.kind
+        if kind == "assign":
             hand = list(view.hand)
             self.rng.shuffle(hand)
             return tuple(hand)
-        if pending.kind == "exchange":
+        if kind == "exchange":
             return self.rng.random() < 0.5
         return self.rng.choice(view.options())
 
@@ -196,13 +196,16 @@ def make_player(name: str, seed: int | None = None) -> Player:
 
 def play_game(game: Game, players: dict[str, Player]) -> Game:
     """Run ``game`` to its end, asking each player for its own decisions."""
-    views = {name: game.view(name) for name in players}
+    # Each player's view and choose method, looked up once rather than at every decision.
+    turns = {name: (players[name].choose, game.view(name)) for name in players}
+    advance, decide = game.advance, game.decide
     while True:
-        game.advance()
+        advance()
         pending = game.pending
         if pending is None:
             return game
-        game.decide(players[pending.player].choose(views[pending.player]))
+        choose, view = turns[pending.player]
+        decide(choose(view))
 
 
 __all__ = ["GreedyPlayer", "Player", "RandomPlayer", "evaluate", "make_player", "play_game"]

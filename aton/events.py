@@ -7,6 +7,7 @@ for prose nobody reads.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from .board import COLOUR, COLOUR_NAMES, KINGDOM_SIZE, SQUARE_INDEX, temples_text
@@ -48,6 +49,11 @@ class Event(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"
+
+
+#: ``make_event((type, rule, data))`` is ``Event(type, rule, data)`` without the NamedTuple's
+#: Python-level ``__new__``: a third of the cost, and the engine makes ~250 events a game.
+make_event = partial(tuple.__new__, Event)
 
 
 def _cap(name: str) -> str:

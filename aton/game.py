@@ -12,30 +12,44 @@ this one class; no rule is implemented anywhere else.
 from __future__ import annotations
 
 import random
+from functools import partial
 from itertools import permutations
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from .board import (
-    ALLOWED_SQUARES,
-    GREEN_SQUARES,
+    ALLOWED_MASK,
+    GREEN_MASK,
     KINGDOM_SIZE,
     PLAYERS,
+    SQUARE_BIT,
     SQUARE_INDEX,
     SQUARE_NAMES,
     SQUARES_PER_TEMPLE,
+    TEMPLE_MASK,
     TEMPLE_OF,
-    YELLOW_SQUARES,
-    temple_squares,
+    TEMPLES,
+    YELLOW_MASK,
+    board_masks,
+    mask_indices,
+    mask_names,
     temples_text,
 )
 from .cards import new_deck
 from .errors import RuleError
-from .events import Event
+from .events import Event, make_event
 from .scoring import LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, breakdown, score_line
 
 RED, BLUE = 0, 1
 OTHER = (1, 0)
 WIN_POINTS = 40  # R18, R19
+CHECKPOINT_EVERY = 32  # decisions between undo snapshots
+
+#: What follows both assignments, as pushed on the agenda (a stack): reveal, points, order.
+_AFTER_ASSIGNING = (("order",), ("points",), ("reveal",))
+
+#: The decisions whose choice is a square.
+_SQUARE_DECISIONS = frozenset({"place", "remove", "take_back"})
+_INT_ONLY = frozenset({int})
 
 #: The decisions a player can be asked for, and the rule each one follows.
 DECISION_RULES = {
@@ -80,6 +94,25 @@ class Pending(NamedTuple):
                 f"({self.count} to go, R17)")
 
 
+#: Agenda op of a decision -> its Pending. Ops repeat from game to game (a few hundred in all),
+#: so each Pending is built once instead of once per decision.
+_PENDING_OF_OP: dict[tuple, Pending] = {}
+
+
+def _pending_of(op: tuple) -> Pending:
+    kind, name = op[0], PLAYERS[op[1]]
+    if kind == "remove":
+        pending = Pending(kind, name, op[3], op[4], PLAYERS[op[2]])
+    elif kind == "place":
+        pending = Pending(kind, name, op[2], op[3])
+    elif kind == "take_back":
+        pending = Pending(kind, name, op[2], temple=op[4])
+    else:
+        pending = Pending(kind, name)
+    _PENDING_OF_OP[op] = pending
+    return pending
+
+
 class Decision(NamedTuple):
     """A decision with a readable form that round-trips: ``Decision.parse(str(d)) == d``.
 
@@ -116,8 +149,18 @@ class Decision(NamedTuple):
         return cls(kind, player, choice)
 
 
+#: ``make_decision((kind, player, choice))``: a Decision without the NamedTuple's Python-level
+#: ``__new__`` (a game records ~100 of them).
+make_decision = partial(tuple.__new__, Decision)
+
+
 class State:
-    """Everything that changes during a game. Lists indexed by player: 0 red, 1 blue."""
+    """Everything that changes during a game. Lists indexed by player: 0 red, 1 blue.
+
+    ``owned`` repeats ``board`` as one bit mask per player (bit i = square i; see
+    ``board.SQUARE_BIT``), so legal squares and whole temples are found without scanning the
+    board. ``Game`` sets it from ``board`` when it starts and changes both together.
+    """
 
     __slots__ = (
         "agenda",
@@ -130,6 +173,7 @@ class State:
         "first",
         "hands",
         "kingdom",
+        "owned",
         "round",
         "scores",
         "scoring",
@@ -142,6 +186,7 @@ class State:
         c.round = self.round
         c.scores = self.scores[:]
         c.board = self.board[:]
+        c.owned = self.owned[:]
         c.kingdom = self.kingdom[:]
         c.stock = self.stock[:]
         c.exchange = self.exchange[:]
@@ -171,25 +216,21 @@ class Game:
     """
 
     def __init__(self, state: State, seed: int | None, start: dict | None) -> None:
+        state.owned = board_masks(state.board)
         self.s = state
         self.seed = seed
         self.start = start  # the starting position, or None for a new game dealt from the seed
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
-        # One snapshot per round start; undo goes back to it and replays that round (cheap, and
-        # the hot path pays for one copy per round, not one per decision).
+        # Undo's one snapshot: (events so far, state, random state) when the first decision was
+        # pending. Undo restores it and replays the decisions but the last, so the hot path
+        # pays for one copy per game instead of one per round.
+        # Snapshots (decisions made, events, state, random state) every CHECKPOINT_EVERY
+        # decisions: undo restores the latest one before the decision to take back and replays
+        # the few decisions after it. Rare snapshots keep the hot path cheap; the spacing bounds
+        # an undo to replaying fewer than CHECKPOINT_EVERY decisions.
         self._checkpoints: list[tuple[int, int, State, object]] = []
-        self._handlers = {
-            "deal": self._deal, "reveal": self._reveal, "points": self._points,
-            "order": self._order, "turn": self._turn, "removal": self._removal,
-            "auto_remove": self._auto_remove, "placement": self._placement,
-            "auto_place": self._auto_place, "overflow": self._overflow,
-            "win_check": self._win_check, "end_round": self._end_round,
-            "score": self._score, "scoring_end": self._scoring_end,
-            "take_back_plan": self._take_back_plan, "auto_take_back": self._auto_take_back,
-            "return": self._return, "finish": self._finish,
-        }
 
     # ------------------------------------------------------------------ construction
 
@@ -255,52 +296,41 @@ class Game:
         if not agenda:
             return None
         op = agenda[-1]
-        if op is self._pending_op:  # asked again for the same step: same answer
-            return self._pending
-        kind = op[0]
-        if kind not in DECISION_RULES:
+        if op is self._asked_op:  # asked again for the same step (a driver, then the view)
+            return self._asked
+        if op[0] not in DECISION_RULES:
             return None
-        name = PLAYERS[op[1]]
-        if kind == "remove":
-            pending = Pending(kind, name, op[3], op[4], PLAYERS[op[2]])
-        elif kind == "place":
-            pending = Pending(kind, name, op[2], op[3])
-        elif kind == "take_back":
-            pending = Pending(kind, name, op[2], temple=op[4])
-        else:
-            pending = Pending(kind, name)
-        self._pending_op, self._pending = op, pending
+        pending = _PENDING_OF_OP.get(op) or _pending_of(op)
+        self._asked_op, self._asked = op, pending
         return pending
+
+    _asked_op: tuple | None = None
+    _asked: Pending | None = None
 
     def options(self) -> list:
         """The legal choices of the pending decision (squares by name, cards as tuples)."""
         s = self.s
-        if not s.agenda or s.agenda[-1][0] not in DECISION_RULES:
+        if not s.agenda:
             return []
         op = s.agenda[-1]
-        kind, p = op[0], op[1]
+        kind = op[0]
+        if kind in _SQUARE_DECISIONS:
+            return mask_names(self._legal_squares(op))
+        if kind == "assign":
+            return sorted(set(permutations(s.hands[op[1]])))
         if kind == "exchange":
             return [False, True]
-        if kind == "assign":
-            return sorted(set(permutations(s.hands[p])))
-        board = s.board
-        if kind == "place":
-            return [SQUARE_NAMES[i] for i in ALLOWED_SQUARES[op[3]] if not board[i]]
-        return [SQUARE_NAMES[i] for i in self._legal_squares(op)]
+        return []
 
-    _pending_op: tuple | None = None
-    _pending: Pending | None = None
-
-    def _legal_squares(self, op: tuple) -> list[int]:
-        board = self.s.board
+    def _legal_squares(self, op: tuple) -> int:
+        """The squares a place / remove / take_back decision may choose, as a bit mask."""
+        owned = self.s.owned
         kind = op[0]
-        if kind == "remove":
-            mark = op[2] + 1
-            return [i for i in ALLOWED_SQUARES[op[4]] if board[i] == mark]
-        if kind == "place":
-            return [i for i in ALLOWED_SQUARES[op[3]] if not board[i]]
-        mark = op[1] + 1
-        return [i for i in temple_squares(op[4]) if board[i] == mark]
+        if kind == "place":  # an empty square of temples 1..cartouche 3 (R12, R13)
+            return ~(owned[RED] | owned[BLUE]) & ALLOWED_MASK[op[3]]
+        if kind == "remove":  # a counter of the target there (R10, R12)
+            return owned[op[2]] & ALLOWED_MASK[op[4]]
+        return owned[op[1]] & TEMPLE_MASK[op[4]]  # take_back: own counter, temple due (R17)
 
     # ------------------------------------------------------------------ driving
 
@@ -313,10 +343,8 @@ class Game:
             op = agenda[-1]
             if op[0] in DECISION_RULES:
                 raise ValueError(f"Waiting for a decision: {self.pending.prompt}")
-            if op[0] == "deal":
-                self._checkpoint()
             agenda.pop()
-            event = self._handlers[op[0]](*op[1:])
+            event = _STEPS[op[0]](self, op)
             if event is not None:
                 self.events.append(event)
                 return event
@@ -326,54 +354,60 @@ class Game:
         events = self.events
         start = len(events)
         agenda = self.s.agenda
-        handlers = self._handlers
         while agenda:
             kind = agenda[-1][0]
             if kind in DECISION_RULES:
                 break
-            if kind == "deal":
-                self._checkpoint()
             op = agenda.pop()
-            event = handlers[kind](*op[1:])
+            event = _STEPS[kind](self, op)
             if event is not None:
                 events.append(event)
         return events[start:]
 
     def decide(self, choice: object) -> Event:
         """Apply the pending decision. An illegal choice raises RuleError; nothing changes."""
-        s = self.s
-        if not s.agenda or s.agenda[-1][0] not in DECISION_RULES:
+        agenda = self.s.agenda
+        if not agenda or agenda[-1][0] not in DECISION_RULES:
             raise ValueError("No decision is pending: run the automatic steps first (step()).")
-        op = s.agenda[-1]
+        made = len(self.decisions)
+        if made % CHECKPOINT_EVERY == 0 and (
+                not self._checkpoints or self._checkpoints[-1][0] != made):
+            self._checkpoints.append((made, len(self.events), self.s.copy(), self.rng.getstate()))
+        op = agenda[-1]
         kind, p = op[0], op[1]
-        name = PLAYERS[p]
-        if kind == "exchange":
+        # Each branch checks the choice before it changes anything: a refused one changes
+        # nothing.
+        if kind == "place":
+            i = self._check_square(op, choice)
+            agenda.pop()
+            if op[2] > 1:  # more counters to place: the same decision comes again
+                agenda.append(("place", p, op[2] - 1, op[3]))
+            event = self._place(p, i)
+            record = SQUARE_NAMES[i]
+        elif kind == "remove":
+            i = self._check_square(op, choice)
+            agenda.pop()
+            if op[3] > 1:
+                agenda.append(("remove", p, op[2], op[3] - 1, op[4]))
+            event = self._remove(p, op[2], i)
+            record = SQUARE_NAMES[i]
+        elif kind == "take_back":
+            i = self._check_square(op, choice)
+            agenda.pop()
+            event = self._take_back(p, i, op[2], op[3])
+            record = SQUARE_NAMES[i]
+        elif kind == "assign":
+            record = self._check_assignment(p, choice)
+            agenda.pop()
+            event = self._assign(p, record)
+        else:
             if not isinstance(choice, bool):
-                raise RuleError("R5", f"{name}: the exchange choice must be true or false, "
+                raise RuleError("R5", f"{PLAYERS[p]}: the exchange choice must be true or false, "
                                 f"not {choice!r}")
-            s.agenda.pop()
+            agenda.pop()
             event = self._exchange(p, choice)
             record = choice
-        elif kind == "assign":
-            cards = self._check_assignment(p, choice)
-            s.agenda.pop()
-            event = self._assign(p, cards)
-            record = cards
-        else:
-            i = self._check_square(op, choice)
-            s.agenda.pop()
-            if kind == "remove":
-                if op[3] > 1:
-                    s.agenda.append(("remove", p, op[2], op[3] - 1, op[4]))
-                event = self._remove(p, op[2], i)
-            elif kind == "place":
-                if op[2] > 1:
-                    s.agenda.append(("place", p, op[2] - 1, op[3]))
-                event = self._place(p, i)
-            else:
-                event = self._take_back(p, i, op[2], op[3])
-            record = SQUARE_NAMES[i]
-        self.decisions.append(Decision(kind, name, record))
+        self.decisions.append(make_decision((kind, PLAYERS[p], record)))
         self.events.append(event)
         return event
 
@@ -396,8 +430,9 @@ class Game:
         except TypeError:
             raise RuleError("R6", f"{name}: cards must be a list of 4 card values, "
                             f"not {choice!r}") from None
-        if len(cards) != 4 or not all(isinstance(c, int) and not isinstance(c, bool)
-                                      for c in cards):
+        # Exact ints, the usual case, pass at once; other ints (not bools) pass the long test.
+        if len(cards) != 4 or ({*map(type, cards)} != _INT_ONLY and not all(
+                isinstance(c, int) and not isinstance(c, bool) for c in cards)):
             raise RuleError("R6", f"{name}: exactly one card goes on each of the 4 cartouches; "
                             f"got {list(cards)}")
         hand = self.s.hands[p]
@@ -407,15 +442,21 @@ class Game:
         return cards
 
     def _check_square(self, op: tuple, choice: object) -> int:
+        if isinstance(choice, str) and choice in SQUARE_INDEX:  # names first: the usual form
+            i = SQUARE_INDEX[choice]
+        elif isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < 48:
+            i = choice
+        else:
+            raise RuleError("R3", f"{PLAYERS[op[1]]}: {choice!r} is not a square; squares are "
+                            "T1.1 to T4.12")
+        if self._legal_squares(op) >> i & 1:
+            return i
+        self._refuse_square(op, i)
+
+    def _refuse_square(self, op: tuple, i: int) -> NoReturn:
+        """Raise the RuleError that says why square i is not a legal choice for op."""
         kind, p = op[0], op[1]
         name = PLAYERS[p]
-        if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < 48:
-            i = choice
-        elif isinstance(choice, str) and choice in SQUARE_INDEX:
-            i = SQUARE_INDEX[choice]
-        else:
-            raise RuleError("R3", f"{name}: {choice!r} is not a square; squares are T1.1 to "
-                            "T4.12")
         sq = SQUARE_NAMES[i]
         board = self.s.board
         if kind == "take_back":
@@ -425,7 +466,7 @@ class Game:
                 raise RuleError("R17", f"{name}: the next counter to take back must come from "
                                 f"temple {op[4]}, and {sq} is in temple {TEMPLE_OF[i]} (one from "
                                 "each temple holding yours, then the highest-numbered)")
-            return i
+            raise AssertionError(f"{sq} is legal for {op}")
         allowed = op[4] if kind == "remove" else op[3]
         if TEMPLE_OF[i] > allowed:
             raise RuleError("R12", f"{name}: {sq} is in temple {TEMPLE_OF[i]}, but cartouche 3 "
@@ -440,7 +481,7 @@ class Game:
         elif board[i]:
             raise RuleError("R13", f"{name}: {sq} is already occupied; a counter goes on an "
                             "empty square")
-        return i
+        raise AssertionError(f"{sq} is legal for {op}")  # _legal_squares and the checks agree
 
     # ------------------------------------------------------------------ cards (R4, R5)
 
@@ -461,18 +502,16 @@ class Game:
         draw.extend(discard)
         discard.clear()
         self.rng.shuffle(draw)
-        self._rng_state = None
         need = n - len(taken)
         taken += draw[:need]
         del draw[:need]
         return taken, True
 
-    def _deal(self) -> Event:
+    def _deal(self, op: tuple) -> Event:
         s = self.s
         for p in (RED, BLUE):
-            if self._available(p) < 4:
+            if len(s.draw[p]) + len(s.discard[p]) < 4:
                 s.agenda.append(("deal",))
-                self._checkpoints.pop()  # the round did not start: nothing to come back to
                 raise RuleError("R4", f"{PLAYERS[p]} has only {self._available(p)} cards in the "
                                 "draw and discard piles; a round needs 4")
         reshuffled = []
@@ -484,14 +523,12 @@ class Game:
         s.first = None
         s.scoring = None
         agenda = s.agenda
-        agenda.append(("order",))
-        agenda.append(("points",))
-        agenda.append(("reveal",))
+        agenda += _AFTER_ASSIGNING
         for p in (BLUE, RED):
             agenda.append(("assign", p))
             if s.exchange[p]:
                 agenda.append(("exchange", p))
-        return Event("round", "R4", {"round": s.round, "reshuffled": reshuffled})
+        return make_event(("round", "R4", {"round": s.round, "reshuffled": reshuffled}))
 
     def _exchange(self, p: int, used: bool) -> Event:
         s = self.s
@@ -500,19 +537,20 @@ class Game:
             s.exchange[p] = False
             s.discard[p].extend(s.hands[p])  # R5: onto the discards before the new draw
             s.hands[p], mixed = self._take(p, 4)
-        return Event("exchange", "R5", {"player": PLAYERS[p], "used": used, "reshuffled": mixed})
+        return make_event(("exchange", "R5", {"player": PLAYERS[p], "used": used,
+                                              "reshuffled": mixed}))
 
     def _assign(self, p: int, cards: tuple[int, ...]) -> Event:
         self.s.cards[p] = cards
-        return Event("assign", "R6", {"player": PLAYERS[p]})
+        return make_event(("assign", "R6", {"player": PLAYERS[p]}))
 
     # ------------------------------------------------------------------ cartouches 1 and 2
 
-    def _reveal(self) -> Event:
+    def _reveal(self, op: tuple) -> Event:
         c = self.s.cards
-        return Event("reveal", "R6", {"red": list(c[RED]), "blue": list(c[BLUE])})
+        return make_event(("reveal", "R6", {"red": list(c[RED]), "blue": list(c[BLUE])}))
 
-    def _points(self) -> Event:
+    def _points(self, op: tuple) -> Event:
         s = self.s
         r, b = s.cards[RED][0], s.cards[BLUE][0]
         data = {"red": r, "blue": b, "player": None, "points": 0}
@@ -523,9 +561,9 @@ class Game:
             data.update(player=PLAYERS[w], points=pts, score=s.scores[w])
             if s.scores[w] >= WIN_POINTS:  # R18
                 self._game_over(PLAYERS[w], "points", score=s.scores[w])
-        return Event("points", "R7", data)
+        return make_event(("points", "R7", data))
 
-    def _order(self) -> Event:
+    def _order(self, op: tuple) -> Event:
         s = self.s
         c = s.cards
         data: dict = {"cartouche2": {"red": c[RED][1], "blue": c[BLUE][1]},
@@ -541,14 +579,14 @@ class Game:
             data.update(reason="war", war=war, exhausted=exhausted)
         second = OTHER[first]
         s.first = first
-        data.update(first=PLAYERS[first], second=PLAYERS[second])
-        agenda = s.agenda
-        agenda.append(("end_round",))
-        for p in (second, first):
-            agenda.append(("placement", p))
-            agenda.append(("removal", p))
-            agenda.append(("turn", p))
-        return Event("order", "R8", data)
+        data["first"] = PLAYERS[first]
+        data["second"] = PLAYERS[second]
+        # R9: the first player resolves cartouches 2-4 (turn, removal, placement), then the
+        # second; the agenda is a stack, so they go on last-first.
+        s.agenda += (("end_round",),
+                     ("placement", second), ("removal", second), ("turn", second),
+                     ("placement", first), ("removal", first), ("turn", first))
+        return make_event(("order", "R8", data))
 
     def _war(self) -> tuple[int, list[list[int]], bool]:
         """R8: turn up cards until one is lower; they go under their owners' draw piles.
@@ -578,44 +616,47 @@ class Game:
 
     # ------------------------------------------------------------------ cartouches 2-4
 
-    def _turn(self, p: int) -> Event:
+    def _turn(self, op: tuple) -> Event:
+        _, p = op  # ("turn", p)
         s = self.s
-        return Event("turn", "R9", {"player": PLAYERS[p], "cartouche3": s.cards[p][2],
-                                    "position": "first" if s.first == p else "second"})
+        return make_event(("turn", "R9", {"player": PLAYERS[p], "cartouche3": s.cards[p][2],
+                                          "position": "first" if s.first == p else "second"}))
 
-    def _removal(self, p: int) -> Event:
+    def _removal(self, op: tuple) -> Event:
+        _, p = op  # ("removal", p)
         s = self.s
         card, allowed = s.cards[p][1], s.cards[p][2]
         n = card - 2  # R10
         data = {"player": PLAYERS[p], "card": card, "cartouche3": allowed,
                 "first_round": s.round == 1, "count": abs(n), "target": None, "eligible": 0}
         if n == 0:
-            return Event("removal", "R10", data)
+            return make_event(("removal", "R10", data))
         if s.round == 1:  # R11
-            return Event("removal", "R11", data)
+            return make_event(("removal", "R11", data))
         target = OTHER[p] if n > 0 else p
-        mark = target + 1
-        board = s.board
-        eligible = [i for i in ALLOWED_SQUARES[allowed] if board[i] == mark]
+        eligible = s.owned[target] & ALLOWED_MASK[allowed]
+        n_eligible = eligible.bit_count()
         data["target"] = PLAYERS[target]
-        data["eligible"] = len(eligible)
+        data["eligible"] = n_eligible
         count = abs(n)
-        if len(eligible) <= count:  # no choice: all of them go (R10)
-            for i in reversed(eligible):
+        if n_eligible <= count:  # no choice: all of them go (R10)
+            for i in reversed(mask_indices(eligible)):
                 s.agenda.append(("auto_remove", p, target, i))
         else:
             s.agenda.append(("remove", p, target, count, allowed))
-        return Event("removal", "R10", data)
+        return make_event(("removal", "R10", data))
 
-    def _auto_remove(self, p: int, target: int, i: int) -> Event:
+    def _auto_remove(self, op: tuple) -> Event:
+        _, p, target, i = op  # ("auto_remove", p, target, i)
         return self._remove(p, target, i)
 
     def _remove(self, p: int, target: int, i: int) -> Event:
         s = self.s
         s.board[i] = 0
+        s.owned[target] &= ~SQUARE_BIT[i]
         data = {"player": PLAYERS[p], "owner": PLAYERS[target], "square": SQUARE_NAMES[i]}
         self._to_kingdom(target, data)
-        return Event("remove", "R10", data)
+        return make_event(("remove", "R10", data))
 
     def _to_kingdom(self, owner: int, data: dict) -> None:
         """R15: into the Kingdom of the Dead while it has room, else back to the owner's stock."""
@@ -628,58 +669,64 @@ class Game:
             s.stock[owner] += 1
             data["to"] = "stock"
 
-    def _placement(self, p: int) -> Event:
+    def _placement(self, op: tuple) -> Event:
+        _, p = op  # ("placement", p)
         s = self.s
         card, allowed = s.cards[p][3], s.cards[p][2]
         take = min(card, s.stock[p])  # R13: fewer if the stock has fewer
-        board = s.board
-        free = [i for i in ALLOWED_SQUARES[allowed] if not board[i]]
-        placed = min(take, len(free))
+        free_squares = ~(s.owned[RED] | s.owned[BLUE]) & ALLOWED_MASK[allowed]
+        free = free_squares.bit_count()
+        placed = min(take, free)
         agenda = s.agenda
         agenda.append(("win_check", p))
         if take > placed:
             agenda.append(("overflow", p, take - placed))
         if placed:
-            if len(free) <= take:  # every free square gets one: no choice
-                for i in reversed(free):
+            if free <= take:  # every free square gets one: no choice
+                for i in reversed(mask_indices(free_squares)):
                     agenda.append(("auto_place", p, i))
             else:
                 agenda.append(("place", p, placed, allowed))
-        return Event("placement", "R13", {"player": PLAYERS[p], "card": card,
-                                          "cartouche3": allowed, "take": take,
-                                          "free": len(free),
-                                          "kingdom_room": KINGDOM_SIZE - len(s.kingdom)})
+        return make_event(("placement", "R13", {"player": PLAYERS[p], "card": card,
+                                                "cartouche3": allowed, "take": take,
+                                                "free": free,
+                                                "kingdom_room": KINGDOM_SIZE - len(s.kingdom)}))
 
-    def _auto_place(self, p: int, i: int) -> Event:
+    def _auto_place(self, op: tuple) -> Event:
+        _, p, i = op  # ("auto_place", p, i)
         return self._place(p, i)
 
     def _place(self, p: int, i: int) -> Event:
         s = self.s
         s.board[i] = p + 1
+        s.owned[p] |= SQUARE_BIT[i]
         s.stock[p] -= 1
-        return Event("place", "R13", {"player": PLAYERS[p], "square": SQUARE_NAMES[i]})
+        return make_event(("place", "R13", {"player": PLAYERS[p], "square": SQUARE_NAMES[i]}))
 
-    def _overflow(self, p: int, n: int) -> Event:
+    def _overflow(self, op: tuple) -> Event:
+        _, p, n = op  # ("overflow", p, n)
         s = self.s
         room = KINGDOM_SIZE - len(s.kingdom)
         to_kingdom = min(n, room)
         s.kingdom.extend([p] * to_kingdom)
         s.stock[p] -= to_kingdom  # the rest never left the stock (R15)
-        return Event("overflow", "R15", {"player": PLAYERS[p], "count": n,
-                                         "to_kingdom": to_kingdom, "to_stock": n - to_kingdom,
-                                         "kingdom": len(s.kingdom)})
+        return make_event(("overflow", "R15", {"player": PLAYERS[p], "count": n,
+                                               "to_kingdom": to_kingdom,
+                                               "to_stock": n - to_kingdom,
+                                               "kingdom": len(s.kingdom)}))
 
-    def _win_check(self, p: int) -> Event | None:
+    def _win_check(self, op: tuple) -> Event | None:
         """R18 after a player's cartouche 4: a whole temple, all yellow, all green."""
-        board = self.s.board
-        mark = p + 1
-        for t in (1, 2, 3, 4):
-            a = (t - 1) * SQUARES_PER_TEMPLE
-            if board[a:a + SQUARES_PER_TEMPLE].count(mark) == SQUARES_PER_TEMPLE:
+        _, p = op  # ("win_check", p)
+        owned = self.s.owned[p]
+        if owned.bit_count() < SQUARES_PER_TEMPLE:  # too few for a temple (12) or a colour (14)
+            return None
+        for t in TEMPLES:
+            if owned & TEMPLE_MASK[t] == TEMPLE_MASK[t]:
                 return self._game_over(PLAYERS[p], "temple", temple=t)
-        if all(board[i] == mark for i in YELLOW_SQUARES):
+        if owned & YELLOW_MASK == YELLOW_MASK:
             return self._game_over(PLAYERS[p], "yellow")
-        if all(board[i] == mark for i in GREEN_SQUARES):
+        if owned & GREEN_MASK == GREEN_MASK:
             return self._game_over(PLAYERS[p], "green")
         return None
 
@@ -689,7 +736,8 @@ class Game:
         s.agenda.clear()
         s.agenda.append(("finish", facts))
 
-    def _finish(self, facts: dict) -> Event:
+    def _finish(self, op: tuple) -> Event:
+        _, facts = op  # ("finish", facts)
         s = self.s
         if s.cards[RED] is not None:  # the game ended during the round (R14)
             for p in (RED, BLUE):
@@ -699,11 +747,11 @@ class Game:
             s.round += 1
         data = {"winner": s.winner, "reason": s.end, **facts}
         rule = "R19" if s.end == "scoring" else "R18"
-        return Event("end", rule, data)
+        return make_event(("end", rule, data))
 
     # ------------------------------------------------------------------ end of round, scoring
 
-    def _end_round(self) -> Event:
+    def _end_round(self, op: tuple) -> Event:
         s = self.s
         for p in (RED, BLUE):  # R14
             s.discard[p].extend(s.cards[p])
@@ -717,9 +765,10 @@ class Game:
                 s.agenda.append(("score", line))
         else:
             s.agenda.append(("deal",))
-        return Event("end_round", "R14", {"scoring": full, "kingdom": len(s.kingdom)})
+        return make_event(("end_round", "R14", {"scoring": full, "kingdom": len(s.kingdom)}))
 
-    def _score(self, line: str) -> Event:
+    def _score(self, op: tuple) -> Event:
+        _, line = op  # ("score", line)
         s = self.s
         if line == LINES[0]:
             s.scoring = breakdown(s.board)
@@ -741,12 +790,12 @@ class Game:
         if "blue_squares" in facts:
             data["blue_squares"] = facts["blue_squares"]
             data["all_temples"] = TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES
-        return Event("score", "R16", data)
+        return make_event(("score", "R16", data))
 
-    def _scoring_end(self) -> Event:
+    def _scoring_end(self, op: tuple) -> Event:
         s = self.s
         scores = {"red": s.scores[RED], "blue": s.scores[BLUE]}
-        event = Event("scoring", "R16", {"breakdown": s.scoring, "scores": scores})
+        event = make_event(("scoring", "R16", {"breakdown": s.scoring, "scores": scores}))
         if max(s.scores) >= WIN_POINTS:  # R19
             if s.scores[RED] == s.scores[BLUE]:
                 winner = "draw"
@@ -760,12 +809,12 @@ class Game:
         s.agenda.append(("take_back_plan", leader, True))
         return event
 
-    def _take_back_plan(self, p: int, leads: bool) -> Event:
+    def _take_back_plan(self, op: tuple) -> Event:
+        _, p, leads = op  # ("take_back_plan", p, leads)
         s = self.s
-        mark = p + 1
-        own = [i for i in range(48) if s.board[i] == mark]
-        temples = sorted({TEMPLE_OF[i] for i in own})
-        count = min(4, len(own))
+        owned = s.owned[p]
+        temples = [t for t in TEMPLES if owned & TEMPLE_MASK[t]]
+        count = min(4, owned.bit_count())
         if leads:
             tied = s.scores[RED] == s.scores[BLUE]
             reason = "goes first (scores tied: red first)" if tied else "leads"
@@ -773,73 +822,70 @@ class Game:
             reason = "goes second"
         if count:
             self._push_take_back(p, count, tuple(temples))
-        return Event("take_back_plan", "R17", {"player": PLAYERS[p], "count": count,
-                                               "temples": temples, "reason": reason})
+        return make_event(("take_back_plan", "R17", {"player": PLAYERS[p], "count": count,
+                                                     "temples": temples, "reason": reason}))
 
     def _push_take_back(self, p: int, count: int, first_pass: tuple[int, ...]) -> None:
         """Queue the next take-back (R17): one from each temple of ``first_pass`` (lowest
         first), then from the highest-numbered temple still holding p's counters."""
-        board = self.s.board
-        mark = p + 1
+        owned = self.s.owned[p]
         if first_pass:
             temple = first_pass[0]
-        else:
-            temple = max(TEMPLE_OF[i] for i in range(48) if board[i] == mark)
-        squares = [i for i in temple_squares(temple) if board[i] == mark]
-        if len(squares) == 1:
-            self.s.agenda.append(("auto_take_back", p, squares[0], count, first_pass))
+        else:  # the temple of p's highest-numbered square
+            temple = TEMPLE_OF[owned.bit_length() - 1]
+        squares = owned & TEMPLE_MASK[temple]
+        if squares.bit_count() == 1:
+            self.s.agenda.append(("auto_take_back", p, squares.bit_length() - 1, count,
+                                  first_pass))
         else:
             self.s.agenda.append(("take_back", p, count, first_pass, temple))
 
-    def _auto_take_back(self, p: int, i: int, count: int, first_pass: tuple) -> Event:
+    def _auto_take_back(self, op: tuple) -> Event:
+        _, p, i, count, first_pass = op  # ("auto_take_back", p, i, count, first_pass)
         return self._take_back(p, i, count, first_pass)
 
     def _take_back(self, p: int, i: int, count: int, first_pass: tuple) -> Event:
         s = self.s
         temple = TEMPLE_OF[i]
         s.board[i] = 0
+        s.owned[p] &= ~SQUARE_BIT[i]
         s.stock[p] += 1
         if count > 1:
             self._push_take_back(p, count - 1, first_pass[1:] if first_pass else ())
-        return Event("take_back", "R17", {"player": PLAYERS[p], "square": SQUARE_NAMES[i],
-                                          "temple": temple})
+        return make_event(("take_back", "R17", {"player": PLAYERS[p],
+                                                "square": SQUARE_NAMES[i], "temple": temple}))
 
-    def _return(self) -> Event:
+    def _return(self, op: tuple) -> Event:
         s = self.s
         counts = [s.kingdom.count(RED), s.kingdom.count(BLUE)]
         s.stock[RED] += counts[RED]
         s.stock[BLUE] += counts[BLUE]
         s.kingdom = []
         s.agenda.append(("deal",))
-        return Event("return", "R17", {"red": counts[RED], "blue": counts[BLUE]})
+        return make_event(("return", "R17", {"red": counts[RED], "blue": counts[BLUE]}))
 
     # ------------------------------------------------------------------ undo
 
-    _rng_state = None
-
-    def _checkpoint(self) -> None:
-        if self._rng_state is None:
-            self._rng_state = self.rng.getstate()
-        self._checkpoints.append(
-            (len(self.decisions), len(self.events), self.s.copy(), self._rng_state))
-
     def undo(self) -> Decision:
         """Take back the last decision: the game, its events and its random state return to
-        exactly what they were when that decision was pending. Returns the decision undone."""
+        exactly what they were when that decision was pending. Returns the decision undone.
+
+        The game goes back to the latest snapshot (taken by ``decide`` every CHECKPOINT_EVERY
+        decisions) and replays the decisions after it but the last: the same state, decisions
+        and random state give the same game, at the cost of fewer than CHECKPOINT_EVERY
+        decisions."""
         if not self.decisions:
             raise ValueError("Nothing to undo: no decision has been made yet.")
         last = self.decisions[-1]
         target = len(self.decisions) - 1
         while self._checkpoints[-1][0] > target:
             self._checkpoints.pop()
-        n_decisions, n_events, state, rng_state = self._checkpoints.pop()
+        made, n_events, state, rng_state = self._checkpoints[-1]
+        redo = self.decisions[made:target]
         self.s = state.copy()
         self.rng.setstate(rng_state)
-        self._rng_state = rng_state
-        redo = self.decisions[n_decisions:target]
-        del self.decisions[n_decisions:]
+        del self.decisions[made:]
         del self.events[n_events:]
-        self.advance()
         for d in redo:
             self.decide(d.choice)
             self.advance()
@@ -877,3 +923,18 @@ class Game:
         from .render import state_html
 
         return state_html(self.s)
+
+
+#: Automatic step -> what runs it, as ``_STEPS[op[0]](game, op)``: each takes its whole agenda
+#: op (a plain call: unpacking ``*op[1:]`` into the arguments costs as much as a short step).
+#: One table for every game (functions, not bound methods), so making a game does not build it.
+_STEPS = {
+    "deal": Game._deal, "reveal": Game._reveal, "points": Game._points,
+    "order": Game._order, "turn": Game._turn, "removal": Game._removal,
+    "auto_remove": Game._auto_remove, "placement": Game._placement,
+    "auto_place": Game._auto_place, "overflow": Game._overflow,
+    "win_check": Game._win_check, "end_round": Game._end_round,
+    "score": Game._score, "scoring_end": Game._scoring_end,
+    "take_back_plan": Game._take_back_plan, "auto_take_back": Game._auto_take_back,
+    "return": Game._return, "finish": Game._finish,
+}
