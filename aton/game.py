@@ -37,12 +37,39 @@ from .board import (
 from .cards import new_deck
 from .errors import RuleError
 from .events import Event, make_event
-from .scoring import LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, breakdown, score_line
+from .scoring import (
+    LINE_TITLES,
+    LINES,
+    TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES,
+    breakdown,
+    score_line,
+)
 
 RED, BLUE = 0, 1
 OTHER = (1, 0)
 WIN_POINTS = 40  # R18, R19
 CHECKPOINT_EVERY = 32  # decisions between undo snapshots
+
+#: What each automatic step will do (``Game.upcoming``).
+UPCOMING = {
+    "deal": "a new round: each player draws 4 cards (R4)",
+    "reveal": "both players turn their cards up (R6)",
+    "points": "cartouche 1: the higher card scores (R7)",
+    "order": "cartouche 2 decides who goes first (R8)",
+    "turn": "{player} resolves cartouches 2, 3 and 4 (R9)",
+    "removal": "{player}'s cartouche 2: removing counters (R10)",
+    "auto_remove": "{player} removes a counter, with no choice left (R10)",
+    "placement": "{player}'s cartouche 4: placing counters (R13)",
+    "auto_place": "{player} places a counter, with no choice left (R13)",
+    "overflow": "counters that found no square go to the Kingdom of the Dead (R15)",
+    "end_round": "the end of the round (R14)",
+    "score": "the scoring round: {line} (R16)",
+    "scoring_end": "the scoring round's totals (R16)",
+    "take_back_plan": "{player} takes counters back (R17)",
+    "auto_take_back": "{player} takes back a counter, with no choice left (R17)",
+    "return": "the Kingdom of the Dead empties into the stocks (R17)",
+    "finish": "the end of the game (R18, R19)",
+}
 
 #: What follows both assignments, as pushed on the agenda (a stack): reveal, points, order.
 _AFTER_ASSIGNING = (("order",), ("points",), ("reveal",))
@@ -288,6 +315,26 @@ class Game:
     def at_round_start(self) -> bool:
         """True between rounds (and at the end), where ``position()`` can be written."""
         return not self.s.agenda or self.s.agenda[-1][0] == "deal"
+
+    @property
+    def first(self) -> str | None:
+        """Who goes first this round (R8), once cartouche 2 has been resolved."""
+        return PLAYERS[self.s.first] if self.s.first is not None else None
+
+    @property
+    def upcoming(self) -> str | None:
+        """What the next automatic step will do, in a learner's words (for a "Next step"
+        button); None when a decision is pending or the game is over."""
+        for op in reversed(self.s.agenda):
+            kind = op[0]
+            if kind in DECISION_RULES:
+                return None
+            if kind == "win_check":  # silent unless someone wins: look past it
+                continue
+            who = PLAYERS[op[1]] if len(op) > 1 and isinstance(op[1], int) else ""
+            line = LINE_TITLES.get(op[1], "") if kind == "score" else ""
+            return UPCOMING[kind].format(player=who, line=line)
+        return None
 
     @property
     def pending(self) -> Pending | None:
@@ -757,13 +804,13 @@ class Game:
             s.discard[p].extend(s.cards[p])
         s.cards = [None, None]
         s.hands = [None, None]
-        s.round += 1
         full = len(s.kingdom) >= KINGDOM_SIZE
-        if full:  # R16
+        if full:  # R16; the round number moves on once its scoring round is over
             s.agenda.append(("scoring_end",))
             for line in reversed(LINES):
                 s.agenda.append(("score", line))
         else:
+            s.round += 1
             s.agenda.append(("deal",))
         return make_event(("end_round", "R14", {"scoring": full, "kingdom": len(s.kingdom)}))
 
@@ -801,6 +848,7 @@ class Game:
                 winner = "draw"
             else:
                 winner = PLAYERS[RED if s.scores[RED] > s.scores[BLUE] else BLUE]
+            s.round += 1  # the round, its scoring round included, has been played
             self._game_over(winner, "scoring", scores=scores)
             return event
         leader = BLUE if s.scores[BLUE] > s.scores[RED] else RED  # R17: red first on a tie
@@ -861,6 +909,7 @@ class Game:
         s.stock[RED] += counts[RED]
         s.stock[BLUE] += counts[BLUE]
         s.kingdom = []
+        s.round += 1
         s.agenda.append(("deal",))
         return make_event(("return", "R17", {"red": counts[RED], "blue": counts[BLUE]}))
 

@@ -83,7 +83,7 @@ def state_html(s) -> str:
     scoring_steps = {"score", "scoring_end", "take_back_plan", "take_back", "auto_take_back",
                      "return"}
     if any(op[0] in scoring_steps for op in s.agenda):
-        status = f"Round {s.round - 1} · scoring round"  # the round number moves on at R14
+        status = f"Round {s.round} · scoring round"
     else:
         status = f"Round {s.round}"
     if s.winner:

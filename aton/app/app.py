@@ -30,7 +30,6 @@ from ..board import (
 from ..errors import RuleError
 from ..events import Event
 from ..game import Game
-from ..scoring import LINE_TITLES
 from .board import WIDTH, BoardView
 from .cartouches import CartoucheTable, cartouche_highlight
 from .controls import Controls
@@ -80,42 +79,6 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
             squares = YELLOW_SQUARES if reason == "yellow" else GREEN_SQUARES
             return [SQUARE_NAMES[i] for i in squares]
     return []
-
-
-_COMING = {
-    "deal": "a new round, each player draws 4 cards (R4)",
-    "reveal": "both players turn their cards up (R6)",
-    "points": "cartouche 1, the higher card scores (R7)",
-    "order": "cartouche 2 decides who goes first (R8)",
-    "turn": "{p} resolves cartouches 2, 3 and 4 (R9)",
-    "removal": "{p}'s cartouche 2: removing counters (R10)",
-    "auto_remove": "{p} removes a counter, with no choice left (R10)",
-    "placement": "{p}'s cartouche 4: placing counters (R13)",
-    "auto_place": "{p} places a counter, with no choice left (R13)",
-    "overflow": "counters that found no square go to the Kingdom of the Dead (R15)",
-    "end_round": "the end of the round (R14)",
-    "score": "the scoring round, line {line} (R16)",
-    "scoring_end": "the scoring round's totals (R16)",
-    "take_back_plan": "{p} takes counters back (R17)",
-    "auto_take_back": "{p} takes back a counter, with no choice left (R17)",
-    "return": "the Kingdom of the Dead goes back to the stocks (R17)",
-    "finish": "the end of the game (R18)",
-}
-
-
-def upcoming(game: Game) -> str:
-    """What the next automatic step will do, in words ('' if unknown).
-
-    Reads the engine's agenda (its queue of steps), skipping the silent win check."""
-    try:
-        ops = [op for op in reversed(game.s.agenda) if op[0] != "win_check"]
-        op = ops[0]
-        text = _COMING[op[0]]
-        p = ("red", "blue")[op[1]] if op[0] not in ("score", "finish") and len(op) > 1 else ""
-        line = LINE_TITLES.get(op[1], "") if op[0] == "score" else ""
-        return text.format(p=p, line=line)
-    except (IndexError, KeyError, TypeError):
-        return ""
 
 
 def parse_query(query: str) -> dict:
@@ -479,7 +442,7 @@ class AtonApp(VBox):
         game, session = self.game, self.session
         s = game.s
         revealed = game.view("red").revealed
-        first = ("red", "blue")[s.first] if s.first is not None else None
+        first = game.first
         if s.cards[0] is None and s.cards[1] is None:
             reveal = next((e for e in reversed(game.events) if e.type == "reveal"), None)
             if reveal is None:
@@ -530,7 +493,7 @@ class AtonApp(VBox):
             p = game.pending.player
             return (f"Next: click <b>Next step</b> to see {player_span(p)}'s choice "
                     f"({game.pending.kind.replace('_', ' ')}).")
-        coming = upcoming(game)
+        coming = game.upcoming or ""
         return f"<b>Next step</b> ▸ {coming}." if coming else "Next: click <b>Next step</b>."
 
     # ------------------------------------------------------------------ for tests and lessons

@@ -1,0 +1,52 @@
+"""The step-by-step Game's helpers for user interfaces: what comes next, who goes first, and the
+round number a scoring round belongs to."""
+
+from __future__ import annotations
+
+from helpers import make_position
+
+from aton import Game
+
+
+def test_upcoming_names_the_next_automatic_step_and_is_none_at_a_decision():
+    """A "Next step" button can say what it will do before it is pressed."""
+    game = Game.new(1)
+    assert game.upcoming == "a new round: each player draws 4 cards (R4)"
+    game.advance()
+    assert game.pending is not None and game.upcoming is None
+    game.decide(False)
+    game.decide(game.options()[0])
+    game.advance()
+    game.decide(False)
+    game.decide(game.options()[0])
+    assert game.upcoming == "both players turn their cards up (R6)"
+    game.step()
+    assert game.upcoming == "cartouche 1: the higher card scores (R7)"
+    game.step()
+    assert game.upcoming == "cartouche 2 decides who goes first (R8)"
+    assert game.first is None
+    event = game.step()
+    assert game.first == event.data["first"]
+    assert game.upcoming == f"{game.first} resolves cartouches 2, 3 and 4 (R9)"
+
+
+def test_a_scoring_round_keeps_the_number_of_the_round_that_filled_the_kingdom():
+    """R15-R17: the Kingdom is full from the start, so round 5 ends with a scoring round. The
+    scoring round belongs to round 5; the number moves on to 6 only when it is over, as the
+    position written afterwards shows."""
+    position = make_position(round=5, scores=(3, 4), kingdom=(4, 4), red=[2, 2, 1, 1],
+                             blue=[3, 3, 1, 1], board={"T1": "rrb", "T2": "b"})
+    game = Game.from_position(position, seed=0)
+    seen: list[str] = []
+    while not game.at_round_start or not seen:
+        if game.pending is not None:
+            game.decide(game.options()[0])
+            continue
+        coming = game.upcoming
+        event = game.step()
+        seen.append(event.type)
+        if event.type in ("score", "scoring", "take_back_plan", "take_back", "return"):
+            expected = 6 if event.type == "return" else 5
+            assert game.round == expected, (coming, event.text)
+    assert seen.count("score") == 6 and "return" in seen
+    assert game.round == 6 and game.position()["round"] == 6
