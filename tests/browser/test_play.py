@@ -200,3 +200,70 @@ def test_unknown_scenario_in_the_url_is_explained(page: Page, voila_server: str,
     expect(notice).to_contain_text("Known lessons:")
     expect(page.locator(".aton-cardbtn")).to_have_count(4)
     assert page_errors == []
+
+
+def steps_in_page(page: Page) -> int:
+    """How many steps the game log lists (it grows with every step the game takes)."""
+    m = re.search(r"Game log \((\d+) steps?", page.locator(".aton-log").inner_text())
+    assert m, "no game log on the page"
+    return int(m.group(1))
+
+
+def click_centre(page: Page, cell: int) -> None:
+    """Click the middle of a square with the mouse, as a person does: on the counter, if one
+    lies there (counters take clicks too, for removals and take-backs)."""
+    box = square_dot(page, cell).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_play_a_whole_game_by_clicks(page: Page, voila_server: str,
+                                     page_errors: list[str]) -> None:
+    """A learner plays a new game to its end using only what the page shows: the cards it
+    offers, the squares it outlines as legal, and its buttons. No engine runs in the test."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server}?seed=11&opponent=random")
+    expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
+    run = page.get_by_role("button", name="To my next decision ▸▸")
+    confirm = page.get_by_role("button", name="Confirm: cards face down")
+    end = page.locator(".aton-end")
+    counted = {"cards": 0, "squares": 0, "runs": 0}
+
+    def act(click) -> None:
+        """Click, then wait until the game has taken at least one more step."""
+        before = steps_in_page(page)
+        click()
+        page.wait_for_function(
+            "n => { const m = /Game log \\((\\d+) step/.exec("
+            "document.querySelector('.aton-log').innerText); return m && +m[1] > n; }",
+            arg=before, timeout=15_000)
+
+    for _ in range(800):
+        if end.count() and end.first.is_visible():
+            break
+        cards = page.locator(".aton-cardbtn:not([disabled])")
+        if confirm.count() and confirm.is_visible() and cards.count():
+            for c in range(1, 5):  # each card of the hand onto the next cartouche (R6)
+                free = page.locator(".aton-cardbtn:not([disabled])")
+                expect(free).to_have_count(5 - c)
+                free.first.click()
+                slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
+                slot.click()
+                expect(slot).to_have_text(re.compile(rf"^Cartouche {c}: \d"))
+            expect(confirm).to_be_enabled()
+            act(confirm.click)
+            counted["cards"] += 1
+            continue
+        legal = board_in_page(page)["legal"]
+        if legal:  # remove, place or take back: the first outlined square (R10, R13, R17)
+            act(lambda cell=legal[0]: click_centre(page, cell))
+            counted["squares"] += 1
+            continue
+        expect(run).to_be_enabled()
+        act(run.click)
+        counted["runs"] += 1
+    expect(end).to_contain_text(re.compile(r"wins!|A draw!"))
+    expect(end).to_contain_text("Final score")
+    page.screenshot(path=str(ARTIFACTS / "play_5_game_over.png"))
+    assert counted["cards"] >= 3 and counted["squares"] >= 3, counted
+    assert page_errors == []
