@@ -9,6 +9,7 @@ round ends in a scoring round (R15, R16) and take-backs (R17).
 from __future__ import annotations
 
 import ast
+import html
 import re
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from aton.app.app import event_cells
 from aton.app.board import CELLS, cell_index
 from aton.app.session import Session
 from aton.events import Event
+from aton.game import Game
 from aton.scoring import LINES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -554,6 +556,24 @@ def test_no_lessons_yet(monkeypatch):
     assert app.controls.lesson.disabled and app.controls.start_lesson.disabled
     app.controls.start_lesson.click()
     assert "no lesson positions yet" in explained(app)
+
+
+@pytest.mark.parametrize("name", aton.scenarios.names())
+def test_every_shipped_scenario_opens_in_the_app_by_menu_and_by_link(name):
+    """Issue 4: every lesson position loads in the app, from the Lesson menu and from
+    ``play.ipynb?scenario=NAME``, showing its description and its board."""
+    position = aton.scenarios.load(name)
+    app = build_app(seed=4)
+    app.controls.lesson.value = name
+    app.controls.start_lesson.click()
+    assert app.error_message == ""
+    assert app.scenario == name and app.game.start == Game.from_position(position).start
+    assert html.escape(aton.scenarios.describe(name)) in explained(app)
+    assert_board_matches(app)
+    assert scores_shown(app) == (position["scores"]["red"], position["scores"]["blue"])
+    by_link = app_from_query(f"scenario={name}")
+    assert by_link.error_message == "" and by_link.scenario == name
+    assert by_link.game.start == app.game.start
 
 
 # ---------------------------------------------------------------------- query string
