@@ -222,3 +222,28 @@ def answer_with(moves: dict):
         listed = mine.get(LIST_OF_KIND[p.kind]) or []
         return next((sq for sq in listed if sq in legal), legal[0])
     return answer
+
+
+# The worked example of formats.md, verbatim (position and round moves).
+EXAMPLE_POSITION = {
+    "format": "aton-position", "version": 1,
+    "round": 3,
+    "scores": {"red": 12, "blue": 8},
+    "board": {"T1": "rr.b........", "T2": "r...........", "T3": "............",
+              "T4": "b..........."},
+    "kingdom": {"red": 1, "blue": 1},
+    "stock": {"red": 25, "blue": 26},
+    "exchange": {"red": True, "blue": False},
+    "draw": {"red": [3, 1, 4, 2, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
+                     4, 4, 4, 4, 4, 4],
+             "blue": [2, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
+                      3, 3, 4, 4, 4, 4, 4]},
+    "discard": {"red": [4, 4, 1, 2, 3], "blue": [4, 4, 4, 1, 2]},
+    "winner": None, "end": None,
+}
+EXAMPLE_MOVES = {
+    "red": {"exchange": False, "cards": [3, 1, 4, 2], "remove": ["T1.1"],
+            "place": ["T2.2", "T3.8"]},
+    "blue": {"exchange": False, "cards": [2, 4, 2, 1], "remove": ["T1.2", "T2.2"],
+             "place": ["T1.5"]},
+}

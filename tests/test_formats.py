@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import FULL_DECK, make_moves, make_position, play
+from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, FULL_DECK, make_moves, make_position, play
 
 import aton
 from aton import Game, RuleError
@@ -22,30 +22,6 @@ from aton import Game, RuleError
 POSITION_KEYS = {"format", "version", "round", "scores", "board", "kingdom", "stock",
                  "exchange", "draw", "discard", "winner", "end"}
 LINES = ["temple1", "temple2", "temple3", "temple4", "black", "bonus", "total"]
-
-# formats.md, verbatim.
-EXAMPLE_POSITION = {
-    "format": "aton-position", "version": 1,
-    "round": 3,
-    "scores": {"red": 12, "blue": 8},
-    "board": {"T1": "rr.b........", "T2": "r...........", "T3": "............",
-              "T4": "b..........."},
-    "kingdom": {"red": 1, "blue": 1},
-    "stock": {"red": 25, "blue": 26},
-    "exchange": {"red": True, "blue": False},
-    "draw": {"red": [3, 1, 4, 2, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
-                     4, 4, 4, 4, 4, 4],
-             "blue": [2, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
-                      3, 3, 4, 4, 4, 4, 4]},
-    "discard": {"red": [4, 4, 1, 2, 3], "blue": [4, 4, 4, 1, 2]},
-    "winner": None, "end": None,
-}
-EXAMPLE_MOVES = {
-    "red": {"exchange": False, "cards": [3, 1, 4, 2], "remove": ["T1.1"],
-            "place": ["T2.2", "T3.8"]},
-    "blue": {"exchange": False, "cards": [2, 4, 2, 1], "remove": ["T1.2", "T2.2"],
-             "place": ["T1.5"]},
-}
 
 # A round that fills the Kingdom (6/8 -> 8/8: blue's 4 removes red's two counters in temple 1)
 # and so ends with a scoring round (R16); every take-back is forced (R17).

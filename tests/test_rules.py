@@ -11,6 +11,8 @@ import copy
 
 import pytest
 from helpers import (
+    EXAMPLE_MOVES,
+    EXAMPLE_POSITION,
     FULL_DECK,
     advance_to,
     answer_with,
@@ -446,7 +448,7 @@ def test_r8_war_refills_an_empty_draw_pile_from_its_discards():
 def test_r9_first_player_resolves_cartouches_2_3_4_before_the_other():
     """R9 with the formats.md example: red (1 on cartouche 2) removes and places everything
     before blue removes or places anything."""
-    result = play(FORMATS_POSITION, FORMATS_MOVES)
+    result = play(EXAMPLE_POSITION, EXAMPLE_MOVES)
     steps = [(e["type"], e["player"]) for e in result["events"]
              if e["type"] in ("turn", "removal", "remove", "placement", "place")]
     players = [p for _, p in steps]
@@ -457,28 +459,6 @@ def test_r9_first_player_resolves_cartouches_2_3_4_before_the_other():
 # ----------------------------------------------------------------------------- R10, R11
 
 
-FORMATS_POSITION = {
-    "format": "aton-position", "version": 1,
-    "round": 3,
-    "scores": {"red": 12, "blue": 8},
-    "board": {"T1": "rr.b........", "T2": "r...........", "T3": "............",
-              "T4": "b..........."},
-    "kingdom": {"red": 1, "blue": 1},
-    "stock": {"red": 25, "blue": 26},
-    "exchange": {"red": True, "blue": False},
-    "draw": {"red": [3, 1, 4, 2, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
-                     4, 4, 4, 4, 4, 4],
-             "blue": [2, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
-                      3, 3, 4, 4, 4, 4, 4]},
-    "discard": {"red": [4, 4, 1, 2, 3], "blue": [4, 4, 4, 1, 2]},
-    "winner": None, "end": None,
-}
-FORMATS_MOVES = {
-    "red": {"exchange": False, "cards": [3, 1, 4, 2], "remove": ["T1.1"],
-            "place": ["T2.2", "T3.8"]},
-    "blue": {"exchange": False, "cards": [2, 4, 2, 1], "remove": ["T1.2", "T2.2"],
-             "place": ["T1.5"]},
-}
 
 
 def test_formats_round_example_ends_with_4_red_and_1_blue_in_the_kingdom():
@@ -486,7 +466,7 @@ def test_formats_round_example_ends_with_4_red_and_1_blue_in_the_kingdom():
     removes one of red's own counters (T1.1); red places 2 (T2.2, T3.8). Blue's 4 removes 2
     red counters from temples 1-2 (T1.2, T2.2); blue places 1 (T1.5). The Kingdom then
     holds 4 red and 1 blue."""
-    result = play(FORMATS_POSITION, FORMATS_MOVES)
+    result = play(EXAMPLE_POSITION, EXAMPLE_MOVES)
     after = result["position"]
     assert after["kingdom"] == {"red": 4, "blue": 1}
     assert after["scores"] == {"red": 14, "blue": 8}
