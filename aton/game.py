@@ -35,6 +35,7 @@ from .board import (
     temples_text,
 )
 from .cards import new_deck
+from .cartouches import removal
 from .errors import RuleError
 from .events import Event, make_event
 from .scoring import (
@@ -673,7 +674,7 @@ class Game:
         _, p = op  # ("removal", p)
         s = self.s
         card, allowed = s.cards[p][1], s.cards[p][2]
-        n = card - 2  # R10
+        n = removal(card)  # R10
         data = {"player": PLAYERS[p], "card": card, "cartouche3": allowed,
                 "first_round": s.round == 1, "count": abs(n), "target": None, "eligible": 0}
         if n == 0:

@@ -182,7 +182,7 @@ def test_picker_stays_consistent_whatever_is_clicked():
 
 
 def test_picker_meaning_texts():
-    from aton.app.picker import meaning
+    from aton.cartouches import meaning
 
     assert "temples 1 and 2 (R12)" in meaning(3, 2, "red")
     assert "you remove 2 of blue's counters (R10)" in meaning(2, 4, "red")

@@ -31,7 +31,7 @@ from ..errors import RuleError
 from ..events import Event
 from ..game import Game
 from .board import WIDTH, BoardView
-from .cartouches import CartoucheTable, cartouche_highlight
+from .cartouche_table import CartoucheTable, cartouche_highlight
 from .controls import Controls
 from .endpanel import EndPanel
 from .panel import ExplanationPanel, GameLog

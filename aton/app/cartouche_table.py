@@ -7,8 +7,8 @@ from html import escape
 
 from ipywidgets import HTML, Layout
 
+from ..cartouches import CARTOUCHE_NAMES
 from ..events import Event
-from .picker import CARTOUCHE_NAMES
 from .theme import player_span
 
 PLAYERS = ("red", "blue")
