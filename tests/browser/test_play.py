@@ -217,6 +217,20 @@ def click_centre(page: Page, cell: int) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+# The page offers the learner something to do: the end panel, a card to place, an enabled
+# "To my next decision", or squares outlined as legal.
+ACTIONABLE_JS = """() => {
+  const end = document.querySelector('.aton-end');
+  if (end && end.offsetParent !== null) return true;
+  if (document.querySelector('.aton-cardbtn:not([disabled])')) return true;
+  const run = [...document.querySelectorAll('button')]
+    .find(b => b.textContent.startsWith('To my next decision'));
+  if (run && !run.disabled) return true;
+  const marks = document.querySelector('.aton-board svg.svg-figure > g > g').children;
+  return marks[LEGAL].querySelectorAll('.object_grp').length > 0;
+}""".replace("LEGAL", str(LEGAL))
+
+
 def test_play_a_whole_game_by_clicks(page: Page, voila_server: str,
                                      page_errors: list[str]) -> None:
     """A learner plays a new game to its end using only what the page shows: the cards it
@@ -239,6 +253,9 @@ def test_play_a_whole_game_by_clicks(page: Page, voila_server: str,
             arg=before, timeout=15_000)
 
     for _ in range(800):
+        # The log, the board and the buttons sync as separate widget messages: let them land.
+        page.wait_for_function(ACTIONABLE_JS, timeout=15_000)
+        page.wait_for_timeout(100)
         if end.count() and end.first.is_visible():
             break
         cards = page.locator(".aton-cardbtn:not([disabled])")
