@@ -42,8 +42,8 @@ from .scoring import (
     LINE_TITLES,
     LINES,
     TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES,
-    breakdown,
     score_line,
+    totals,
 )
 
 RED, BLUE = 0, 1
@@ -807,20 +807,21 @@ class Game:
         s.hands = [None, None]
         full = len(s.kingdom) >= KINGDOM_SIZE
         if full:  # R16; the round number moves on once its scoring round is over
+            # The board cannot change during the scoring round: score every line now, once,
+            # and let each step reveal its own line.
+            lines = [score_line(s.board, line) for line in LINES]
+            s.scoring = totals(lines)
             s.agenda.append(("scoring_end",))
-            for line in reversed(LINES):
-                s.agenda.append(("score", line))
+            for facts in reversed(lines):
+                s.agenda.append(("score", facts["line"], facts))
         else:
             s.round += 1
             s.agenda.append(("deal",))
         return make_event(("end_round", "R14", {"scoring": full, "kingdom": len(s.kingdom)}))
 
     def _score(self, op: tuple) -> Event:
-        _, line = op  # ("score", line)
+        _, line, facts = op  # ("score", line, its score_line facts)
         s = self.s
-        if line == LINES[0]:
-            s.scoring = breakdown(s.board)
-        facts = score_line(s.board, line)
         pts = facts["points"]
         s.scores[RED] += pts[RED]
         s.scores[BLUE] += pts[BLUE]

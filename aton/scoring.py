@@ -93,11 +93,15 @@ def _majority(counts: list[int]) -> int | None:
 
 def breakdown(board: list[int]) -> dict:
     """The whole scoring round as in the formats: ``{"red": {temple1..bonus, total}, "blue": …}``."""
-    out = {name: {} for name in PLAYERS}
-    for line in LINES:
-        pts = score_line(board, line)["points"]
+    return totals([score_line(board, line) for line in LINES])
+
+
+def totals(lines: list[dict]) -> dict:
+    """The breakdown (formats.md) from the six ``score_line`` results, in ``LINES`` order."""
+    out: dict[str, dict[str, int]] = {name: {} for name in PLAYERS}
+    for facts in lines:
         for p, name in enumerate(PLAYERS):
-            out[name][line] = pts[p]
+            out[name][facts["line"]] = facts["points"][p]
     for name in PLAYERS:
         out[name]["total"] = sum(out[name][line] for line in LINES)
     return out
