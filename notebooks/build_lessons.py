@@ -13,7 +13,6 @@ the engine's own event texts. Edit the text here, never in the notebooks.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from textwrap import dedent
@@ -993,13 +992,6 @@ def execute(path: Path) -> None:
     client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
-    # aton.show's text/plain fallback holds a memory address; store a fixed one so rebuilds
-    # do not churn (nbval's sanitizer maps any 0x<hex> to the same text anyway).
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            plain = output.get("data", {}).get("text/plain")
-            if plain and " at 0x" in plain:
-                output["data"]["text/plain"] = re.sub(r" at 0x[0-9a-f]+", " at 0x0", plain)
     nbformat.write(nb, path)
 
 
