@@ -7,8 +7,9 @@ The stable API (formats.md): ``new_position``, ``play_round`` and ``RuleError``.
 from __future__ import annotations
 
 from . import bots, scenarios
+from .decision import Decision
 from .errors import RuleError
-from .game import Decision, Game, Pending
+from .game import Game, Pending
 from .moves import play_round
 from .record import replay
 from .render import show

@@ -12,12 +12,12 @@ this one class; no rule is implemented anywhere else.
 from __future__ import annotations
 
 import random
-from functools import partial
 from itertools import permutations
 from typing import NamedTuple, NoReturn
 
 from .board import (
     ALLOWED_MASK,
+    COUNTERS,
     GREEN_MASK,
     KINGDOM_SIZE,
     PLAYERS,
@@ -29,13 +29,13 @@ from .board import (
     TEMPLE_OF,
     TEMPLES,
     YELLOW_MASK,
-    board_masks,
     mask_indices,
     mask_names,
     temples_text,
 )
 from .cards import new_deck
 from .cartouches import removal
+from .decision import DECISION_RULES, Decision
 from .errors import RuleError
 from .events import Event, make_event
 from .scoring import (
@@ -45,6 +45,7 @@ from .scoring import (
     score_line,
     totals,
 )
+from .state import State
 
 RED, BLUE = 0, 1
 OTHER = (1, 0)
@@ -78,16 +79,6 @@ _AFTER_ASSIGNING = (("order",), ("points",), ("reveal",))
 #: The decisions whose choice is a square.
 _SQUARE_DECISIONS = frozenset({"place", "remove", "take_back"})
 _INT_ONLY = frozenset({int})
-
-#: The decisions a player can be asked for, and the rule each one follows.
-DECISION_RULES = {
-    "exchange": "R5",
-    "assign": "R6",
-    "remove": "R10",
-    "place": "R13",
-    "take_back": "R17",
-}
-
 
 class Pending(NamedTuple):
     """A decision the game waits for: which ``kind``, by which ``player``, and its limits."""
@@ -141,95 +132,6 @@ def _pending_of(op: tuple) -> Pending:
     return pending
 
 
-class Decision(NamedTuple):
-    """A decision with a readable form that round-trips: ``Decision.parse(str(d)) == d``.
-
-    ``red exchange yes`` · ``red assign 3142`` · ``blue remove T1.2`` · ``red place T2.2`` ·
-    ``red take_back T3.1``
-    """
-
-    kind: str
-    player: str
-    choice: object
-
-    def __str__(self) -> str:
-        c = self.choice
-        if self.kind == "exchange":
-            c = "yes" if c else "no"
-        elif self.kind == "assign":
-            c = "".join(str(v) for v in c)
-        return f"{self.player} {self.kind} {c}"
-
-    @classmethod
-    def parse(cls, text: str) -> Decision:
-        try:
-            player, kind, value = text.split()
-        except ValueError:
-            raise ValueError(f"not a decision: {text!r}") from None
-        if player not in PLAYERS or kind not in DECISION_RULES:
-            raise ValueError(f"not a decision: {text!r}")
-        if kind == "exchange":
-            choice: object = value == "yes"
-        elif kind == "assign":
-            choice = tuple(int(v) for v in value)
-        else:
-            choice = value
-        return cls(kind, player, choice)
-
-
-#: ``make_decision((kind, player, choice))``: a Decision without the NamedTuple's Python-level
-#: ``__new__`` (a game records ~100 of them).
-make_decision = partial(tuple.__new__, Decision)
-
-
-class State:
-    """Everything that changes during a game. Lists indexed by player: 0 red, 1 blue.
-
-    ``owned`` repeats ``board`` as one bit mask per player (bit i = square i; see
-    ``board.SQUARE_BIT``), so legal squares and whole temples are found without scanning the
-    board. ``Game`` sets it from ``board`` when it starts and changes both together.
-    """
-
-    __slots__ = (
-        "agenda",
-        "board",
-        "cards",
-        "discard",
-        "draw",
-        "end",
-        "exchange",
-        "first",
-        "hands",
-        "kingdom",
-        "owned",
-        "round",
-        "scores",
-        "scoring",
-        "stock",
-        "winner",
-    )
-
-    def copy(self) -> State:
-        c = State.__new__(State)
-        c.round = self.round
-        c.scores = self.scores[:]
-        c.board = self.board[:]
-        c.owned = self.owned[:]
-        c.kingdom = self.kingdom[:]
-        c.stock = self.stock[:]
-        c.exchange = self.exchange[:]
-        c.draw = [self.draw[0][:], self.draw[1][:]]
-        c.discard = [self.discard[0][:], self.discard[1][:]]
-        c.hands = self.hands[:]
-        c.cards = self.cards[:]
-        c.first = self.first
-        c.winner = self.winner
-        c.end = self.end
-        c.scoring = self.scoring
-        c.agenda = self.agenda[:]
-        return c
-
-
 def _other_name(p: int) -> str:
     return PLAYERS[OTHER[p]]
 
@@ -244,7 +146,6 @@ class Game:
     """
 
     def __init__(self, state: State, seed: int | None, start: dict | None) -> None:
-        state.owned = board_masks(state.board)
         self.s = state
         self.seed = seed
         self.start = start  # the starting position, or None for a new game dealt from the seed
@@ -265,20 +166,9 @@ class Game:
     @classmethod
     def new(cls, seed: int | None = None) -> Game:
         """A new game (R1): shuffled decks (red's first, then blue's), empty board, scores 0."""
-        s = State()
-        s.round = 1
-        s.scores = [0, 0]
-        s.board = [0] * 48
-        s.kingdom = []
-        s.stock = [29, 29]
-        s.exchange = [True, True]
-        s.discard = [[], []]
-        s.hands = [None, None]
-        s.cards = [None, None]
-        s.first = None
-        s.winner = s.end = None
-        s.scoring = None
-        s.agenda = [("deal",)]
+        s = State.start(1, [0, 0], [0] * 48, [], [COUNTERS, COUNTERS], [True, True],
+                        [[], []], [[], []])
+        s.agenda.append(("deal",))
         game = cls(s, seed, None)
         s.draw = [new_deck(game.rng), new_deck(game.rng)]
         return game
@@ -420,7 +310,7 @@ class Game:
         made = len(self.decisions)
         if made % CHECKPOINT_EVERY == 0 and (
                 not self._checkpoints or self._checkpoints[-1][0] != made):
-            self._checkpoints.append((made, len(self.events), self.s.copy(), self.rng.getstate()))
+            self._checkpoints.append((made, len(self.events), self.s.clone(), self.rng.getstate()))
         op = agenda[-1]
         kind, p = op[0], op[1]
         # Each branch checks the choice before it changes anything: a refused one changes
@@ -455,7 +345,7 @@ class Game:
             agenda.pop()
             event = self._exchange(p, choice)
             record = choice
-        self.decisions.append(make_decision((kind, PLAYERS[p], record)))
+        self.decisions.append(Decision(kind, PLAYERS[p], record))
         self.events.append(event)
         return event
 
@@ -933,7 +823,7 @@ class Game:
             self._checkpoints.pop()
         made, n_events, state, rng_state = self._checkpoints[-1]
         redo = self.decisions[made:target]
-        self.s = state.copy()
+        self.s = state.clone()
         self.rng.setstate(rng_state)
         del self.decisions[made:]
         del self.events[n_events:]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .board import COUNTERS, GREEN_SQUARES, KINGDOM_SIZE, PLAYERS, YELLOW_SQUARES, temple_squares
 from .cards import COPIES, VALUES
 from .errors import RuleError
+from .state import State
 
 FORMAT = "aton-position"
 VERSION = 1
@@ -44,8 +45,6 @@ def _count(position: dict, key: str, rule: str) -> list[int]:
 
 def state_from_position(position: dict):
     """Check a position dict and build the engine's state from it (RuleError if malformed)."""
-    from .game import State
-
     if not isinstance(position, dict):
         raise RuleError("R1", f"a position must be a JSON object, got {type(position).__name__}")
     if position.get("format", FORMAT) != FORMAT:
@@ -128,21 +127,12 @@ def state_from_position(position: dict):
     else:
         _check_ending(winner, end, scores, board)
 
-    s = State()
-    s.round = rnd
-    s.scores = scores
-    s.board = board
-    s.kingdom = [0] * kingdom[0] + [1] * kingdom[1]
-    s.stock = stock
-    s.exchange = [exchange["red"], exchange["blue"]]
-    s.draw = [list(piles["draw"][n]) for n in PLAYERS]
-    s.discard = [list(piles["discard"][n]) for n in PLAYERS]
-    s.hands = [None, None]
-    s.cards = [None, None]
-    s.first = None
-    s.winner, s.end = winner, end
-    s.scoring = None
-    s.agenda = [] if winner is not None else [("deal",)]
+    s = State.start(rnd, scores, board, [0] * kingdom[0] + [1] * kingdom[1], stock,
+                    [exchange["red"], exchange["blue"]],
+                    [list(piles["draw"][n]) for n in PLAYERS],
+                    [list(piles["discard"][n]) for n in PLAYERS], winner, end)
+    if winner is None:
+        s.agenda.append(("deal",))
     return s
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 
+from .decision import Decision
 from .errors import RuleError
-from .game import Decision, Game
+from .game import Game
 
 FORMAT = "aton-record"
 VERSION = 1
