@@ -9,12 +9,14 @@ from __future__ import annotations
 from . import bots, scenarios
 from .decision import Decision
 from .errors import RuleError
-from .game import Game, Pending
+from .game import Game
 from .moves import play_round
 from .record import replay
 from .render import show
+from .steps import Ask
+from .steps import Ask as Pending  # the name of the first edition
 
-__all__ = ["Decision", "Game", "Pending", "RuleError", "bots", "new_position", "play_round",
+__all__ = ["Ask", "Decision", "Game", "Pending", "RuleError", "bots", "new_position", "play_round",
            "replay", "scenarios", "show"]
 __version__ = "0.1.0"
 

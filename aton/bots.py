@@ -12,16 +12,11 @@ import random
 from itertools import permutations
 from typing import Protocol
 
-from .board import (
-    ALLOWED_SQUARES,
-    BLACK_SQUARES,
-    BLUE_SQUARES,
-    BONUS_VALUE,
-    GREEN_SQUARES,
-    SQUARE_INDEX,
-    YELLOW_SQUARES,
-)
+from . import rules
+from .board import SQUARE_INDEX, board_masks, mask_indices
+from .cards import VALUES
 from .game import Game
+from .scoring import LINES, line_facts
 from .view import PlayerView
 
 
@@ -53,53 +48,25 @@ class RandomPlayer:
 
 # ---------------------------------------------------------------------- the greedy player
 
-def _temple_points(t: int, mine: int, theirs: int, my_blue: int) -> int:
-    """What the majority in temple t scores (R16), seen from 'mine'."""
-    if mine <= theirs:
-        return 0
-    if t == 1:
-        return mine - theirs
-    if t == 2:
-        return 5
-    if t == 3:
-        return mine
-    return 3 * my_blue
-
-
 def evaluate(board: list[int] | tuple[int, ...], me: int) -> float:
     """How good the board is for player ``me`` (1 red, 2 blue): the scoring round it would
-    give (R16), mine minus theirs, plus progress towards a whole temple, yellow or green (R18)."""
-    them = 3 - me
+    give (R16, from ``scoring.line_facts``), mine minus theirs, plus progress towards a whole
+    temple, all yellow or all green (R18, from ``rules.WHOLE_AREAS``)."""
+    owned = board_masks(board)
+    mine, theirs = me - 1, 2 - me
     score = 0.0
-    blue = [0, 0, 0]
-    for i in BLUE_SQUARES:
-        blue[board[i]] += 1
-    for t in (1, 2, 3, 4):
-        row = board[(t - 1) * 12:t * 12]
-        m, o = row.count(me), row.count(them)
-        score += _temple_points(t, m, o, blue[me]) - _temple_points(t, o, m, blue[them])
-        # a whole temple wins (R18): reward being near it, fear the opponent being near it
-        if o == 0 and m >= 8:
-            score += (m - 7) * 3
-        if m == 0 and o >= 8:
-            score -= (o - 7) * 3
-    black = [0, 0, 0]
-    for i in BLACK_SQUARES:
-        black[board[i]] += 1
-    if black[me] > black[them]:
-        score += 8
-    elif black[them] > black[me]:
-        score -= 8
-    for i, v in enumerate(BONUS_VALUE):
-        if v and board[i]:
-            score += v if board[i] == me else -v
-    for squares in (YELLOW_SQUARES, GREEN_SQUARES):
-        m = sum(1 for i in squares if board[i] == me)
-        o = sum(1 for i in squares if board[i] == them)
+    for line in LINES:
+        points = line_facts(owned, line)["points"]
+        score += points[mine] - points[theirs]
+    for reason, _, area in rules.WHOLE_AREAS:
+        # Reward being near a whole area the opponent has no counter in; fear the reverse.
+        weight = 3 if reason == "temple" else 2
+        near = area.bit_count() - 5  # from 8 of a temple's 12, 10 of a colour's 14
+        m, o = (owned[mine] & area).bit_count(), (owned[theirs] & area).bit_count()
         if o == 0:
-            score += max(0, m - 9) * 2
+            score += max(0, m - near) * weight
         if m == 0:
-            score -= max(0, o - 9) * 2
+            score -= max(0, o - near) * weight
     return score
 
 
@@ -146,7 +113,7 @@ class GreedyPlayer:
         base = evaluate(board, me)
         them = 3 - me
         stock = view.stock[view.player]
-        first_round = view.round == 1
+        first_round = rules.removes_nothing(view.round)
         # Marginal gains, computed once: a counter on each free square, and removing each
         # counter (the opponent's gains us, our own costs us).
         gain_place = {}
@@ -163,15 +130,17 @@ class GreedyPlayer:
         best, best_value = [], None
         for cards in sorted(set(permutations(view.hand))):
             c1, c2, c3, c4 = cards
-            allowed = ALLOWED_SQUARES[c3]
-            value = 2 * c1 - 5  # R7 against an unknown card, 1-4 equally likely
-            if not first_round and c2 != 2:  # R10, R11
-                mark = them if c2 > 2 else me
+            allowed = mask_indices(rules.allowed_squares(c3))  # R12
+            # R7 against an unknown card, 1-4 equally likely
+            value = sum(rules.cartouche1(c1, v)[1] * (1 if v < c1 else -1) for v in VALUES) / 4
+            n = rules.removal(c2)  # R10, R11
+            if not first_round and n:
+                mark = them if rules.removal_target(me - 1, c2) != me - 1 else me
                 gains = sorted((gain_remove[i] for i in allowed if board[i] == mark),
-                               reverse=c2 > 2)
-                value += sum(gains[:abs(c2 - 2)])
+                               reverse=n > 0)
+                value += sum(gains[:abs(n)])
             free = sorted((gain_place[i] for i in allowed if i in gain_place), reverse=True)
-            take = min(c4, stock)
+            take, _ = rules.placement(c4, stock, len(free))  # R13
             value += sum(free[:take]) * 0.8 + min(take, len(free)) * 0.5
             value -= max(0, take - len(free)) * 0.5  # counters lost to the Kingdom
             value += (4 - c2) * 0.3  # going first leaves more squares to choose from (R8, R9)
@@ -196,15 +165,17 @@ def make_player(name: str, seed: int | None = None) -> Player:
 
 def play_game(game: Game, players: dict[str, Player]) -> Game:
     """Run ``game`` to its end, asking each player for its own decisions."""
-    # Each player's view and choose method, looked up once rather than at every decision.
-    turns = {name: (players[name].choose, game.view(name)) for name in players}
+    # Each player's choose method and view, by player index, looked up once.
+    turns = [(players[name].choose, game.view(name)) for name in ("red", "blue")]
     advance, decide = game.advance, game.decide
     while True:
-        advance()
         pending = game.pending
         if pending is None:
-            return game
-        choose, view = turns[pending.player]
+            if game.over:
+                return game
+            advance()
+            continue
+        choose, view = turns[pending.p]
         decide(choose(view))
 
 

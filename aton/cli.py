@@ -7,6 +7,8 @@ import json
 import sys
 
 from .errors import RuleError
+from .game import Game
+from .moves import play_round
 
 EPILOG = """\
 examples:
@@ -57,10 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="seed for any reshuffle of a discard pile (R4)")
     args = parser.parse_args(argv)
 
-    from . import new_position, play_round
-
     if args.command == "new":
-        print(json.dumps(new_position(args.seed)))
+        print(json.dumps(Game.new(args.seed).position()))
         return 0
     position = _load(args.position, "position")
     moves = _load(args.moves, "moves")

@@ -7,16 +7,16 @@ for prose nobody reads.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import NamedTuple
 
-from .board import COLOUR, COLOUR_NAMES, KINGDOM_SIZE, SQUARE_INDEX, temples_text
+from .board import BONUS_VALUE, COLOUR, COLOUR_NAMES, KINGDOM_SIZE, SQUARE_INDEX, temples_text
 
 
 class Event(NamedTuple):
     """One step of the game: ``type`` (``"points"``, ``"place"``…), ``rule`` id, ``data``.
 
-    A tuple, because a game makes hundreds of them and tuples are the cheapest to make.
+    Only the facts are kept; ``text`` writes the sentence when it is read. A game without
+    story (``Game(..., story=False)``) makes none.
     """
 
     type: str
@@ -51,9 +51,6 @@ class Event(NamedTuple):
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"
 
 
-#: ``make_event((type, rule, data))`` is ``Event(type, rule, data)`` without the NamedTuple's
-#: Python-level ``__new__``: a third of the cost, and the engine makes ~250 events a game.
-make_event = partial(tuple.__new__, Event)
 
 
 def _cap(name: str) -> str:
@@ -68,13 +65,7 @@ def _where(name: str) -> str:
     return f"{name} ({kind})"
 
 
-def _bonus_labels() -> dict[int, str]:
-    from .board import BONUS_VALUE
-
-    return {i: f"+{v}" for i, v in enumerate(BONUS_VALUE) if v}
-
-
-_BONUS_LABEL = _bonus_labels()
+_BONUS_LABEL = {i: f"+{v}" for i, v in enumerate(BONUS_VALUE) if v}
 
 
 def _cards(cards: list[int]) -> str:

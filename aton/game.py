@@ -1,56 +1,78 @@
-"""The step-by-step game: a round of Aton as a queue of automatic steps and decisions.
+"""The step-by-step game: a round of Aton as an agenda of typed steps and decisions.
 
 At any moment ``game.pending`` says what comes next: ``None`` when an automatic step is due (run
-it with ``step()``, or ``advance()`` to run on to the next decision), or a ``Pending`` decision
+it with ``step()``, or ``advance()`` to run on to the next decision), or an ``Ask`` step waiting
 for one player, whose legal choices are ``game.options()`` and which ``game.decide(choice)``
-applies. Every step appends one ``Event`` (rule id, facts, a sentence for the learner).
+applies. Every step appends one ``Event``: its rule id and facts; the sentence a learner reads
+is written only when ``event.text`` is read.
 
-A user interface, ``play_round`` (the formats' one-round API) and the computer players all drive
-this one class; no rule is implemented anywhere else.
+The rules themselves are the pure functions of ``rules.py`` and ``scoring.py``; this module
+carries them out in order. A user interface, ``play_round``, the computer players and search all
+drive this one class. ``Game(..., story=False)`` (or ``clone(story=False)``) plays by the same
+code without writing the learner's story: no events, no record, no undo, for simulations.
 """
 
 from __future__ import annotations
 
 import random
 from itertools import permutations
-from typing import NamedTuple, NoReturn
+from typing import NoReturn
 
+from . import rules
 from .board import (
-    ALLOWED_MASK,
-    COUNTERS,
-    GREEN_MASK,
-    KINGDOM_SIZE,
     PLAYERS,
     SQUARE_BIT,
     SQUARE_INDEX,
     SQUARE_NAMES,
-    SQUARES_PER_TEMPLE,
     TEMPLE_MASK,
     TEMPLE_OF,
-    TEMPLES,
-    YELLOW_MASK,
     mask_indices,
     mask_names,
     temples_text,
 )
 from .cards import new_deck
-from .cartouches import removal
-from .decision import DECISION_RULES, Decision
-from .errors import RuleError
-from .events import Event, make_event
-from .scoring import (
-    LINE_TITLES,
-    LINES,
-    TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES,
-    score_line,
-    totals,
-)
+from .decision import Decision
+from .errors import RuleError, shown
+from .events import Event
+from .position import position_from_state, state_from_position
+from .render import game_html
+from .scoring import LINE_TITLES, LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
+from .scoring import totals as scoring_totals
 from .state import State
+from .steps import (
+    DEAL,
+    EMPTY_KINGDOM,
+    END_ROUND,
+    ORDER,
+    POINTS,
+    REVEAL,
+    SCORING_END,
+    Ask,
+    AskAssign,
+    AskExchange,
+    AskPlace,
+    AskRemove,
+    AskTakeBack,
+    AutoPlace,
+    AutoRemove,
+    AutoTakeBack,
+    Finish,
+    Overflow,
+    Placement,
+    Removal,
+    ScoreLine,
+    Step,
+    TakeBackPlan,
+    Turn,
+    WinCheck,
+)
+from .view import PlayerView
 
 RED, BLUE = 0, 1
-OTHER = (1, 0)
-WIN_POINTS = 40  # R18, R19
-CHECKPOINT_EVERY = 32  # decisions between undo snapshots
+
+#: The game record (``game.record()``; read back by ``record.replay``).
+RECORD_FORMAT = "aton-record"
+RECORD_VERSION = 1
 
 #: What each automatic step will do (``Game.upcoming``).
 UPCOMING = {
@@ -58,7 +80,7 @@ UPCOMING = {
     "reveal": "both players turn their cards up (R6)",
     "points": "cartouche 1: the higher card scores (R7)",
     "order": "cartouche 2 decides who goes first (R8)",
-    "turn": "{player} resolves cartouches 2, 3 and 4 (R9)",
+    "turn": "{player} plays cartouches 2, 3 and 4 (R9)",
     "removal": "{player}'s cartouche 2: removing counters (R10)",
     "auto_remove": "{player} removes a counter, with no choice left (R10)",
     "placement": "{player}'s cartouche 4: placing counters (R13)",
@@ -74,66 +96,10 @@ UPCOMING = {
 }
 
 #: What follows both assignments, as pushed on the agenda (a stack): reveal, points, order.
-_AFTER_ASSIGNING = (("order",), ("points",), ("reveal",))
+_AFTER_ASSIGNING = (ORDER, POINTS, REVEAL)
 
-#: The decisions whose choice is a square.
-_SQUARE_DECISIONS = frozenset({"place", "remove", "take_back"})
-_INT_ONLY = frozenset({int})
-
-class Pending(NamedTuple):
-    """A decision the game waits for: which ``kind``, by which ``player``, and its limits."""
-
-    kind: str
-    player: str
-    count: int = 1  # counters still to remove / place / take back, this one included
-    temples: int = 0  # cartouche-3 value: temples 1..temples allowed (R12)
-    target: str | None = None  # whose counters a removal takes (R10)
-    temple: int = 0  # the temple a take-back must come from (R17)
-
-    @property
-    def rule(self) -> str:
-        return DECISION_RULES[self.kind]
-
-    @property
-    def prompt(self) -> str:
-        """What the player is asked, in a learner's words."""
-        p = self.player
-        if self.kind == "exchange":
-            return f"{p}: hand in the exchange counter for 4 new cards? (once per game, R5)"
-        if self.kind == "assign":
-            return f"{p}: put one card on each cartouche 1-4 (R6)"
-        if self.kind == "remove":
-            whose = "one of your own counters" if self.target == p else f"a {self.target} counter"
-            return (f"{p}: choose {whose} to remove from {temples_text(self.temples)} "
-                    f"({self.count} to go, R10)")
-        if self.kind == "place":
-            return (f"{p}: choose an empty square in {temples_text(self.temples)} for a counter "
-                    f"({self.count} to go, R13)")
-        return (f"{p}: choose one of your counters in temple {self.temple} to take back "
-                f"({self.count} to go, R17)")
-
-
-#: Agenda op of a decision -> its Pending. Ops repeat from game to game (a few hundred in all),
-#: so each Pending is built once instead of once per decision.
-_PENDING_OF_OP: dict[tuple, Pending] = {}
-
-
-def _pending_of(op: tuple) -> Pending:
-    kind, name = op[0], PLAYERS[op[1]]
-    if kind == "remove":
-        pending = Pending(kind, name, op[3], op[4], PLAYERS[op[2]])
-    elif kind == "place":
-        pending = Pending(kind, name, op[2], op[3])
-    elif kind == "take_back":
-        pending = Pending(kind, name, op[2], temple=op[4])
-    else:
-        pending = Pending(kind, name)
-    _PENDING_OF_OP[op] = pending
-    return pending
-
-
-def _other_name(p: int) -> str:
-    return PLAYERS[OTHER[p]]
+#: The phases of a round (``Game.phase``).
+PHASES = ("deal", "choose", "cartouches", "scoring", "over")
 
 
 class Game:
@@ -145,211 +111,294 @@ class Game:
     game.
     """
 
-    def __init__(self, state: State, seed: int | None, start: dict | None) -> None:
-        self.s = state
+    def __init__(self, state: State, seed: int | None = None, start: dict | None = None, *,
+                 story: bool = True) -> None:
+        self._s = state
         self.seed = seed
         self.start = start  # the starting position, or None for a new game dealt from the seed
+        self.story = story
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
-        # Undo's one snapshot: (events so far, state, random state) when the first decision was
-        # pending. Undo restores it and replays the decisions but the last, so the hot path
-        # pays for one copy per game instead of one per round.
-        # Snapshots (decisions made, events, state, random state) every CHECKPOINT_EVERY
-        # decisions: undo restores the latest one before the decision to take back and replays
-        # the few decisions after it. Rare snapshots keep the hot path cheap; the spacing bounds
-        # an undo to replaying fewer than CHECKPOINT_EVERY decisions.
-        self._checkpoints: list[tuple[int, int, State, object]] = []
+        # Undo rebuilds the game from here (a copy of the state and of the random state) and
+        # replays the decisions but the last: nothing is paid on the hot path.
+        self._origin: tuple[State, object] | None = None
+
+    def _keep_origin(self) -> None:
+        if self.story:
+            self._origin = (self._s.clone(), self.rng.getstate())
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, seed: int | None = None) -> Game:
+    def new(cls, seed: int | None = None, *, story: bool = True) -> Game:
         """A new game (R1): shuffled decks (red's first, then blue's), empty board, scores 0."""
-        s = State.start(1, [0, 0], [0] * 48, [], [COUNTERS, COUNTERS], [True, True],
-                        [[], []], [[], []])
-        s.agenda.append(("deal",))
-        game = cls(s, seed, None)
+        s = State.start(1, [0, 0], [0] * 48, [], [rules.COUNTERS, rules.COUNTERS],
+                        [True, True], [[], []], [[], []])
+        game = cls(s, seed, None, story=story)
         s.draw = [new_deck(game.rng), new_deck(game.rng)]
+        game._keep_origin()
         return game
 
     @classmethod
-    def from_position(cls, position: dict, seed: int | None = None) -> Game:
+    def from_position(cls, position: dict, seed: int | None = None, *,
+                      story: bool = True) -> Game:
         """Continue from a position dict (formats.md); it is checked first (RuleError if not)."""
-        from .position import state_from_position
-
         state = state_from_position(position)
-        from .position import position_from_state
+        game = cls(state, seed, position_from_state(state), story=story)
+        game._keep_origin()
+        return game
 
-        return cls(state, seed, position_from_state(state))
+    def clone(self, *, story: bool | None = None, seed: int | None = None) -> Game:
+        """An independent copy of the game as it stands, for search. ``story=False`` drops
+        the events and the record; ``seed`` gives the copy a generator of its own (otherwise
+        it continues the same random sequence)."""
+        story = self.story if story is None else story
+        twin = Game.__new__(Game)
+        twin._s = self._s.clone()
+        twin.seed, twin.start, twin.story = self.seed, self.start, story
+        if seed is None:
+            twin.rng = random.Random()
+            twin.rng.setstate(self.rng.getstate())
+        else:
+            twin.rng = random.Random(seed)
+        if story and self.story:
+            twin.events, twin.decisions = self.events[:], self.decisions[:]
+            twin._origin = self._origin if seed is None else None
+        else:
+            twin.events, twin.decisions, twin._origin = [], [], None
+        return twin
 
-    # ------------------------------------------------------------------ what is next
+    # ------------------------------------------------------------------ what a caller may read
 
     @property
     def over(self) -> bool:
-        return not self.s.agenda
+        return not self._s.agenda
 
     @property
     def winner(self) -> str | None:
-        return self.s.winner
+        """``"red"``, ``"blue"``, ``"draw"`` once the game is over, else None."""
+        return self._s.winner
 
     @property
     def end(self) -> str | None:
         """Why the game ended: points, temple, yellow, green or scoring (R18, R19)."""
-        return self.s.end
+        return self._s.end
 
     @property
     def round(self) -> int:
-        return self.s.round
+        """The round being played (1 = the first round, R11)."""
+        return self._s.round
+
+    @property
+    def phase(self) -> str:
+        """Where the round stands: ``"deal"`` (a round is about to be dealt), ``"choose"``
+        (the players choose in secret: exchange, cards, R5, R6), ``"cartouches"`` (the cards
+        are face up and the cartouches are carried out, R7-R15), ``"scoring"`` (the scoring
+        round and the take-backs, R16, R17) or ``"over"``."""
+        return self._s.phase
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The 48 squares (index ``(temple-1)*12 + square-1``): 0 empty, 1 red, 2 blue."""
+        return tuple(self._s.board)
+
+    def owner(self, square: str) -> str | None:
+        """Whose counter is on ``square`` (``"T3.8"``), or None."""
+        mark = self._s.board[SQUARE_INDEX[square]]
+        return PLAYERS[mark - 1] if mark else None
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {"red": self._s.scores[RED], "blue": self._s.scores[BLUE]}
+
+    @property
+    def stock(self) -> dict[str, int]:
+        return {"red": self._s.stock[RED], "blue": self._s.stock[BLUE]}
+
+    @property
+    def kingdom(self) -> dict[str, int]:
+        """How many counters of each player lie in the Kingdom of the Dead (R15)."""
+        k = self._s.kingdom
+        return {"red": k.count(RED), "blue": k.count(BLUE)}
+
+    @property
+    def kingdom_counters(self) -> tuple[str, ...]:
+        """The owners of the counters in the Kingdom of the Dead, in the order they came."""
+        return tuple(PLAYERS[p] for p in self._s.kingdom)
+
+    @property
+    def exchange(self) -> dict[str, bool]:
+        """Whether each player still holds the exchange counter (R5)."""
+        return {"red": self._s.exchange[RED], "blue": self._s.exchange[BLUE]}
+
+    @property
+    def pile_sizes(self) -> dict[str, dict[str, int]]:
+        s = self._s
+        return {PLAYERS[p]: {"draw": len(s.draw[p]), "discard": len(s.discard[p])}
+                for p in (RED, BLUE)}
+
+    def hand(self, player: str) -> tuple[int, ...] | None:
+        """The 4 cards ``player`` drew this round, before they go on the cartouches. Hidden
+        from the other player: a player's own ``view`` is what may be shown to them."""
+        h = self._s.hands[PLAYERS.index(player)]
+        return tuple(h) if h is not None else None
+
+    @property
+    def cards(self) -> dict[str, tuple[int, ...] | None]:
+        """The cards on each player's cartouches 1-4 this round, face down until the reveal
+        (see ``revealed``), or None before they are put there."""
+        c = self._s.cards
+        return {"red": c[RED], "blue": c[BLUE]}
+
+    @property
+    def revealed(self) -> dict[str, tuple[int, ...]] | None:
+        """Both players' cartouche cards once turned up (R6); None before the reveal and
+        after the round."""
+        if self._s.phase != "cartouches":
+            return None
+        c = self._s.cards
+        return {"red": c[RED], "blue": c[BLUE]}
+
+    @property
+    def scoring(self) -> dict | None:
+        """The breakdown of this round's scoring round (formats.md), or None."""
+        return self._s.scoring
 
     @property
     def at_round_start(self) -> bool:
         """True between rounds (and at the end), where ``position()`` can be written."""
-        return not self.s.agenda or self.s.agenda[-1][0] == "deal"
+        return self._s.phase in ("deal", "over")
 
     @property
     def first(self) -> str | None:
         """Who goes first this round (R8), once cartouche 2 has been resolved."""
-        return PLAYERS[self.s.first] if self.s.first is not None else None
+        return PLAYERS[self._s.first] if self._s.first is not None else None
 
     @property
     def upcoming(self) -> str | None:
         """What the next automatic step will do, in a learner's words (for a "Next step"
         button); None when a decision is pending or the game is over."""
-        for op in reversed(self.s.agenda):
-            kind = op[0]
-            if kind in DECISION_RULES:
+        for step in reversed(self._s.agenda):
+            if isinstance(step, Ask):
                 return None
-            if kind == "win_check":  # silent unless someone wins: look past it
+            if isinstance(step, WinCheck):  # silent unless someone wins: look past it
+                if rules.win_at_once(self._s.owned[step.p]):
+                    return UPCOMING["finish"]
                 continue
-            who = PLAYERS[op[1]] if len(op) > 1 and isinstance(op[1], int) else ""
-            line = LINE_TITLES.get(op[1], "") if kind == "score" else ""
-            return UPCOMING[kind].format(player=who, line=line)
+            player = PLAYERS[step.p] if hasattr(step, "p") else ""
+            line = LINE_TITLES[step.line] if isinstance(step, ScoreLine) else ""
+            return UPCOMING[step.kind].format(player=player, line=line)
         return None
 
     @property
-    def pending(self) -> Pending | None:
+    def pending(self) -> Ask | None:
         """The decision the game waits for, or None when an automatic step (or nothing) is next."""
-        agenda = self.s.agenda
-        if not agenda:
-            return None
-        op = agenda[-1]
-        if op is self._asked_op:  # asked again for the same step (a driver, then the view)
-            return self._asked
-        if op[0] not in DECISION_RULES:
-            return None
-        pending = _PENDING_OF_OP.get(op) or _pending_of(op)
-        self._asked_op, self._asked = op, pending
-        return pending
-
-    _asked_op: tuple | None = None
-    _asked: Pending | None = None
+        agenda = self._s.agenda
+        if agenda and agenda[-1].ask:
+            return agenda[-1]
+        return None
 
     def options(self) -> list:
         """The legal choices of the pending decision (squares by name, cards as tuples)."""
-        s = self.s
-        if not s.agenda:
+        return self._options(self.pending)
+
+    def _options(self, ask: Ask | None) -> list:
+        if ask is None:
             return []
-        op = s.agenda[-1]
-        kind = op[0]
-        if kind in _SQUARE_DECISIONS:
-            return mask_names(self._legal_squares(op))
+        kind = ask.kind
         if kind == "assign":
-            return sorted(set(permutations(s.hands[op[1]])))
+            return sorted(set(permutations(self._s.hands[ask.p])))
         if kind == "exchange":
             return [False, True]
-        return []
+        return mask_names(self._legal_squares(ask))
 
-    def _legal_squares(self, op: tuple) -> int:
+    def _legal_squares(self, ask: Ask) -> int:
         """The squares a place / remove / take_back decision may choose, as a bit mask."""
-        owned = self.s.owned
-        kind = op[0]
-        if kind == "place":  # an empty square of temples 1..cartouche 3 (R12, R13)
-            return ~(owned[RED] | owned[BLUE]) & ALLOWED_MASK[op[3]]
+        owned = self._s.owned
+        kind = ask.kind
+        if kind == "place":  # an empty square of the allowed temples (R12, R13)
+            return ~(owned[RED] | owned[BLUE]) & rules.allowed_squares(ask.temples)
         if kind == "remove":  # a counter of the target there (R10, R12)
-            return owned[op[2]] & ALLOWED_MASK[op[4]]
-        return owned[op[1]] & TEMPLE_MASK[op[4]]  # take_back: own counter, temple due (R17)
+            return owned[ask.whose] & rules.allowed_squares(ask.temples)
+        return owned[ask.p] & TEMPLE_MASK[ask.temple]  # own counter, temple due (R17)
 
     # ------------------------------------------------------------------ driving
 
-    def step(self) -> Event:
-        """Run the next automatic step and return its event."""
-        agenda = self.s.agenda
+    def step(self) -> Event | None:
+        """Run the next automatic step and return its event (None in a game without story)."""
+        agenda = self._s.agenda
         while True:
             if not agenda:
                 raise ValueError("The game is over: there is no next step.")
-            op = agenda[-1]
-            if op[0] in DECISION_RULES:
-                raise ValueError(f"Waiting for a decision: {self.pending.prompt}")
+            step = agenda[-1]
+            if isinstance(step, Ask):
+                raise ValueError(f"Waiting for a decision: {step.prompt}")  # noqa: TRY004
             agenda.pop()
-            event = _STEPS[op[0]](self, op)
+            event = _RUN[step.kind](self, step)
             if event is not None:
                 self.events.append(event)
                 return event
+            if not self.story and not isinstance(step, WinCheck):
+                return None
 
     def advance(self) -> list[Event]:
         """Run automatic steps until a decision is pending or the game is over."""
         events = self.events
         start = len(events)
-        agenda = self.s.agenda
-        while agenda:
-            kind = agenda[-1][0]
-            if kind in DECISION_RULES:
-                break
-            op = agenda.pop()
-            event = _STEPS[kind](self, op)
+        agenda = self._s.agenda
+        while agenda and not agenda[-1].ask:
+            step = agenda.pop()
+            event = _RUN[step.kind](self, step)
             if event is not None:
                 events.append(event)
         return events[start:]
 
-    def decide(self, choice: object) -> Event:
+    def decide(self, choice: object) -> Event | None:
         """Apply the pending decision. An illegal choice raises RuleError; nothing changes."""
-        agenda = self.s.agenda
-        if not agenda or agenda[-1][0] not in DECISION_RULES:
+        ask = self.pending
+        if ask is None:
             raise ValueError("No decision is pending: run the automatic steps first (step()).")
-        made = len(self.decisions)
-        if made % CHECKPOINT_EVERY == 0 and (
-                not self._checkpoints or self._checkpoints[-1][0] != made):
-            self._checkpoints.append((made, len(self.events), self.s.clone(), self.rng.getstate()))
-        op = agenda[-1]
-        kind, p = op[0], op[1]
+        agenda = self._s.agenda
+        p, kind = ask.p, ask.kind
         # Each branch checks the choice before it changes anything: a refused one changes
         # nothing.
         if kind == "place":
-            i = self._check_square(op, choice)
+            i = self._check_square(ask, choice)
             agenda.pop()
-            if op[2] > 1:  # more counters to place: the same decision comes again
-                agenda.append(("place", p, op[2] - 1, op[3]))
+            if ask.count > 1:  # more counters to place: the same decision comes again
+                agenda.append(AskPlace(p, ask.count - 1, ask.temples))
             event = self._place(p, i)
-            record = SQUARE_NAMES[i]
+            made: object = SQUARE_NAMES[i]
         elif kind == "remove":
-            i = self._check_square(op, choice)
+            i = self._check_square(ask, choice)
             agenda.pop()
-            if op[3] > 1:
-                agenda.append(("remove", p, op[2], op[3] - 1, op[4]))
-            event = self._remove(p, op[2], i)
-            record = SQUARE_NAMES[i]
+            if ask.count > 1:
+                agenda.append(AskRemove(p, ask.whose, ask.count - 1, ask.temples))
+            event = self._remove(p, ask.whose, i)
+            made = SQUARE_NAMES[i]
         elif kind == "take_back":
-            i = self._check_square(op, choice)
+            i = self._check_square(ask, choice)
             agenda.pop()
-            event = self._take_back(p, i, op[2], op[3])
-            record = SQUARE_NAMES[i]
+            event = self._take_back(p, i, ask.count, ask.first_pass)
+            made = SQUARE_NAMES[i]
         elif kind == "assign":
-            record = self._check_assignment(p, choice)
+            made = self._check_assignment(p, choice)
             agenda.pop()
-            event = self._assign(p, record)
+            event = self._assign(p, made)
         else:
-            if not isinstance(choice, bool):
-                raise RuleError("R5", f"{PLAYERS[p]}: the exchange choice must be true or false, "
-                                f"not {choice!r}")
+            if type(choice) is not bool:
+                raise RuleError("R5", f"{PLAYERS[p]}: the exchange choice must be true or "
+                                f"false, not {shown(choice)}")
             agenda.pop()
             event = self._exchange(p, choice)
-            record = choice
-        self.decisions.append(Decision(kind, PLAYERS[p], record))
-        self.events.append(event)
+            made = choice
+        if self.story:
+            self.decisions.append(Decision(kind, PLAYERS[p], made))
+            self.events.append(event)
         return event
 
-    def play(self, decision: Decision | str) -> Event:
+    def play(self, decision: Decision | str) -> Event | None:
         """Apply a ``Decision`` (or its text) after checking it is the one pending."""
         if isinstance(decision, str):
             decision = Decision.parse(decision)
@@ -363,80 +412,70 @@ class Game:
 
     def _check_assignment(self, p: int, choice: object) -> tuple[int, ...]:
         name = PLAYERS[p]
-        try:
-            cards = tuple(choice)  # type: ignore[arg-type]
-        except TypeError:
+        if type(choice) not in (list, tuple):
             raise RuleError("R6", f"{name}: cards must be a list of 4 card values, "
-                            f"not {choice!r}") from None
-        # Exact ints, the usual case, pass at once; other ints (not bools) pass the long test.
-        if len(cards) != 4 or ({*map(type, cards)} != _INT_ONLY and not all(
-                isinstance(c, int) and not isinstance(c, bool) for c in cards)):
+                            f"not {shown(choice)}")
+        cards = tuple(choice)  # type: ignore[arg-type]
+        if len(cards) != rules.HAND_SIZE or any(type(c) is not int for c in cards):
             raise RuleError("R6", f"{name}: exactly one card goes on each of the 4 cartouches; "
-                            f"got {list(cards)}")
-        hand = self.s.hands[p]
+                            f"got {shown(choice)}")
+        hand = self._s.hands[p]
         if sorted(cards) != sorted(hand):
             raise RuleError("R6", f"{name}: the cards {list(cards)} are not the hand "
                             f"{sorted(hand)}; each card of the hand goes on one cartouche")
         return cards
 
-    def _check_square(self, op: tuple, choice: object) -> int:
-        if isinstance(choice, str) and choice in SQUARE_INDEX:  # names first: the usual form
+    def _check_square(self, ask: Ask, choice: object) -> int:
+        if type(choice) is str and choice in SQUARE_INDEX:  # names first: the usual form
             i = SQUARE_INDEX[choice]
-        elif isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < 48:
+        elif type(choice) is int and 0 <= choice < 48:
             i = choice
         else:
-            raise RuleError("R3", f"{PLAYERS[op[1]]}: {choice!r} is not a square; squares are "
-                            "T1.1 to T4.12")
-        if self._legal_squares(op) >> i & 1:
+            raise RuleError("R3", f"{ask.player}: {shown(choice)} is not a square; squares "
+                            "are T1.1 to T4.12")
+        if self._legal_squares(ask) >> i & 1:
             return i
-        self._refuse_square(op, i)
+        self._refuse_square(ask, i)
 
-    def _refuse_square(self, op: tuple, i: int) -> NoReturn:
-        """Raise the RuleError that says why square i is not a legal choice for op."""
-        kind, p = op[0], op[1]
-        name = PLAYERS[p]
+    def _refuse_square(self, ask: Ask, i: int) -> NoReturn:
+        """Raise the RuleError that says why square i is not a legal choice for ``ask``."""
+        p, name = ask.p, ask.player
         sq = SQUARE_NAMES[i]
-        board = self.s.board
-        if kind == "take_back":
+        board = self._s.board
+        if isinstance(ask, AskTakeBack):
             if board[i] != p + 1:
                 raise RuleError("R17", f"{name}: {sq} does not hold one of {name}'s counters")
-            if TEMPLE_OF[i] != op[4]:
-                raise RuleError("R17", f"{name}: the next counter to take back must come from "
-                                f"temple {op[4]}, and {sq} is in temple {TEMPLE_OF[i]} (one from "
-                                "each temple holding yours, then the highest-numbered)")
-            raise AssertionError(f"{sq} is legal for {op}")
-        allowed = op[4] if kind == "remove" else op[3]
-        if TEMPLE_OF[i] > allowed:
+            raise RuleError("R17", f"{name}: the next counter to take back must come from "
+                            f"temple {ask.temple}, and {sq} is in temple {TEMPLE_OF[i]} (one "
+                            "from each temple holding yours, then the highest-numbered)")
+        if TEMPLE_OF[i] > ask.temples:
             raise RuleError("R12", f"{name}: {sq} is in temple {TEMPLE_OF[i]}, but cartouche 3 "
-                            f"shows a {allowed}, which allows only {temples_text(allowed)}")
-        if kind == "remove":
-            target = op[2]
-            if board[i] != target + 1:
-                what = "empty" if not board[i] else f"a {PLAYERS[board[i] - 1]} counter"
-                whose = "one of your own" if target == p else f"a {PLAYERS[target]}"
-                raise RuleError("R10", f"{name}: {sq} holds {what}; the removal must take "
-                                f"{whose} counter")
-        elif board[i]:
-            raise RuleError("R13", f"{name}: {sq} is already occupied; a counter goes on an "
-                            "empty square")
-        raise AssertionError(f"{sq} is legal for {op}")  # _legal_squares and the checks agree
+                            f"shows a {ask.temples}, which allows only "
+                            f"{temples_text(ask.temples)}")
+        if isinstance(ask, AskRemove):
+            what = "empty" if not board[i] else f"a {PLAYERS[board[i] - 1]} counter"
+            whose = "one of your own" if ask.whose == p else f"a {ask.target}"
+            raise RuleError("R10", f"{name}: {sq} holds {what}; the removal must take "
+                            f"{whose} counter")
+        raise RuleError("R13", f"{name}: {sq} is already occupied; a counter goes on an "
+                        "empty square")
 
     # ------------------------------------------------------------------ cards (R4, R5)
 
     def _available(self, p: int) -> int:
-        return len(self.s.draw[p]) + len(self.s.discard[p])
+        return len(self._s.draw[p]) + len(self._s.discard[p])
 
     def _take(self, p: int, n: int) -> tuple[list[int], bool]:
         """Take ``n`` cards from the top of p's draw pile, reshuffling discards if it runs out
         (R4). Returns the cards and whether a reshuffle happened."""
-        draw = self.s.draw[p]
+        draw = self._s.draw[p]
         if len(draw) >= n:
             taken = draw[:n]
             del draw[:n]
             return taken, False
         taken = draw[:]
         draw.clear()
-        discard = self.s.discard[p]
+        discard = self._s.discard[p]
         draw.extend(discard)
         discard.clear()
         self.rng.shuffle(draw)
@@ -445,86 +484,96 @@ class Game:
         del draw[:need]
         return taken, True
 
-    def _deal(self, op: tuple) -> Event:
-        s = self.s
+    def _deal(self, step: Step) -> Event | None:
+        s = self._s
         for p in (RED, BLUE):
-            if len(s.draw[p]) + len(s.discard[p]) < 4:
-                s.agenda.append(("deal",))
+            if self._available(p) < rules.HAND_SIZE:
+                s.agenda.append(step)
                 raise RuleError("R4", f"{PLAYERS[p]} has only {self._available(p)} cards in the "
                                 "draw and discard piles; a round needs 4")
         reshuffled = []
         for p in (RED, BLUE):
-            s.hands[p], mixed = self._take(p, 4)
+            s.hands[p], mixed = self._take(p, rules.HAND_SIZE)
             if mixed:
                 reshuffled.append(PLAYERS[p])
         s.cards = [None, None]
         s.first = None
         s.scoring = None
+        s.phase = "choose"
         agenda = s.agenda
         agenda += _AFTER_ASSIGNING
         for p in (BLUE, RED):
-            agenda.append(("assign", p))
+            agenda.append(_ASK_ASSIGN[p])
             if s.exchange[p]:
-                agenda.append(("exchange", p))
-        return make_event(("round", "R4", {"round": s.round, "reshuffled": reshuffled}))
+                agenda.append(_ASK_EXCHANGE[p])
+        if self.story:
+            return Event("round", "R4", {"round": s.round, "reshuffled": reshuffled})
+        return None
 
-    def _exchange(self, p: int, used: bool) -> Event:
-        s = self.s
+    def _exchange(self, p: int, used: bool) -> Event | None:
+        s = self._s
         mixed = False
         if used:
             s.exchange[p] = False
             s.discard[p].extend(s.hands[p])  # R5: onto the discards before the new draw
-            s.hands[p], mixed = self._take(p, 4)
-        return make_event(("exchange", "R5", {"player": PLAYERS[p], "used": used,
-                                              "reshuffled": mixed}))
+            s.hands[p], mixed = self._take(p, rules.HAND_SIZE)
+        if self.story:
+            return Event("exchange", "R5", {"player": PLAYERS[p], "used": used,
+                                            "reshuffled": mixed})
+        return None
 
-    def _assign(self, p: int, cards: tuple[int, ...]) -> Event:
-        self.s.cards[p] = cards
-        return make_event(("assign", "R6", {"player": PLAYERS[p]}))
+    def _assign(self, p: int, cards: tuple[int, ...]) -> Event | None:
+        self._s.cards[p] = cards
+        if self.story:
+            return Event("assign", "R6", {"player": PLAYERS[p]})
+        return None
 
     # ------------------------------------------------------------------ cartouches 1 and 2
 
-    def _reveal(self, op: tuple) -> Event:
-        c = self.s.cards
-        return make_event(("reveal", "R6", {"red": list(c[RED]), "blue": list(c[BLUE])}))
+    def _reveal(self, step: Step) -> Event | None:
+        s = self._s
+        s.phase = "cartouches"
+        if self.story:
+            return Event("reveal", "R6", {"red": list(s.cards[RED]), "blue": list(s.cards[BLUE])})
+        return None
 
-    def _points(self, op: tuple) -> Event:
-        s = self.s
+    def _points(self, step: Step) -> Event | None:
+        s = self._s
         r, b = s.cards[RED][0], s.cards[BLUE][0]
+        scorer, points = rules.cartouche1(r, b)  # R7
+        if scorer is not None:
+            s.scores[scorer] += points
+            if rules.wins_by_points(s.scores[scorer]):  # R18
+                self._game_over(PLAYERS[scorer], "points", score=s.scores[scorer])
+        if not self.story:
+            return None
         data = {"red": r, "blue": b, "player": None, "points": 0}
-        if r != b:  # R7
-            w = RED if r > b else BLUE
-            pts = 2 * abs(r - b)
-            s.scores[w] += pts
-            data.update(player=PLAYERS[w], points=pts, score=s.scores[w])
-            if s.scores[w] >= WIN_POINTS:  # R18
-                self._game_over(PLAYERS[w], "points", score=s.scores[w])
-        return make_event(("points", "R7", data))
+        if scorer is not None:
+            data.update(player=PLAYERS[scorer], points=points, score=s.scores[scorer])
+        return Event("points", "R7", data)
 
-    def _order(self, op: tuple) -> Event:
-        s = self.s
+    def _order(self, step: Step) -> Event | None:
+        s = self._s
         c = s.cards
-        data: dict = {"cartouche2": {"red": c[RED][1], "blue": c[BLUE][1]},
-                      "cartouche1": {"red": c[RED][0], "blue": c[BLUE][0]}}
-        if c[RED][1] != c[BLUE][1]:  # R8: the lower card goes first
-            first = RED if c[RED][1] < c[BLUE][1] else BLUE
-            data["reason"] = "cartouche2"
-        elif c[RED][0] != c[BLUE][0]:  # R8: tie -> lower cartouche-1 card
-            first = RED if c[RED][0] < c[BLUE][0] else BLUE
-            data["reason"] = "cartouche1"
-        else:
+        first, reason = rules.goes_first(c[RED], c[BLUE])  # R8
+        war: list[list[int]] = []
+        exhausted = False
+        if first is None:
             first, war, exhausted = self._war()
-            data.update(reason="war", war=war, exhausted=exhausted)
-        second = OTHER[first]
+        second = 1 - first
         s.first = first
-        data["first"] = PLAYERS[first]
-        data["second"] = PLAYERS[second]
-        # R9: the first player resolves cartouches 2-4 (turn, removal, placement), then the
+        # R9: the first player carries out cartouches 2-4 (turn, removal, placement), then the
         # second; the agenda is a stack, so they go on last-first.
-        s.agenda += (("end_round",),
-                     ("placement", second), ("removal", second), ("turn", second),
-                     ("placement", first), ("removal", first), ("turn", first))
-        return make_event(("order", "R8", data))
+        s.agenda += (END_ROUND, _PLACEMENT[second], _REMOVAL[second], _TURN[second],
+                     _PLACEMENT[first], _REMOVAL[first], _TURN[first])
+        if not self.story:
+            return None
+        data: dict = {"cartouche2": {"red": c[RED][1], "blue": c[BLUE][1]},
+                      "cartouche1": {"red": c[RED][0], "blue": c[BLUE][0]},
+                      "reason": reason, "first": PLAYERS[first], "second": PLAYERS[second]}
+        if reason == "war":
+            data.update(war=war, exhausted=exhausted)
+        return Event("order", "R8", data)
 
     def _war(self) -> tuple[int, list[list[int]], bool]:
         """R8: turn up cards until one is lower; they go under their owners' draw piles.
@@ -545,265 +594,257 @@ class Game:
             aside[RED].append(r)
             aside[BLUE].append(b)
             turns.append([r, b])
-            if r != b:
-                first = RED if r < b else BLUE
+            lower = rules.war_first(r, b)
+            if lower is not None:
+                first = lower
                 break
         for p in (RED, BLUE):
-            self.s.draw[p].extend(aside[p])
+            self._s.draw[p].extend(aside[p])
         return first, turns, exhausted
 
     # ------------------------------------------------------------------ cartouches 2-4
 
-    def _turn(self, op: tuple) -> Event:
-        _, p = op  # ("turn", p)
-        s = self.s
-        return make_event(("turn", "R9", {"player": PLAYERS[p], "cartouche3": s.cards[p][2],
-                                          "position": "first" if s.first == p else "second"}))
+    def _turn(self, step: Turn) -> Event | None:
+        if not self.story:
+            return None
+        s, p = self._s, step.p
+        return Event("turn", "R9", {"player": PLAYERS[p], "cartouche3": s.cards[p][2],
+                                    "position": "first" if s.first == p else "second"})
 
-    def _removal(self, op: tuple) -> Event:
-        _, p = op  # ("removal", p)
-        s = self.s
+    def _removal(self, step: Removal) -> Event | None:
+        s, p = self._s, step.p
         card, allowed = s.cards[p][1], s.cards[p][2]
-        n = removal(card)  # R10
-        data = {"player": PLAYERS[p], "card": card, "cartouche3": allowed,
-                "first_round": s.round == 1, "count": abs(n), "target": None, "eligible": 0}
-        if n == 0:
-            return make_event(("removal", "R10", data))
-        if s.round == 1:  # R11
-            return make_event(("removal", "R11", data))
-        target = OTHER[p] if n > 0 else p
-        eligible = s.owned[target] & ALLOWED_MASK[allowed]
-        n_eligible = eligible.bit_count()
-        data["target"] = PLAYERS[target]
-        data["eligible"] = n_eligible
-        count = abs(n)
-        if n_eligible <= count:  # no choice: all of them go (R10)
-            for i in reversed(mask_indices(eligible)):
-                s.agenda.append(("auto_remove", p, target, i))
-        else:
-            s.agenda.append(("remove", p, target, count, allowed))
-        return make_event(("removal", "R10", data))
-
-    def _auto_remove(self, op: tuple) -> Event:
-        _, p, target, i = op  # ("auto_remove", p, target, i)
-        return self._remove(p, target, i)
-
-    def _remove(self, p: int, target: int, i: int) -> Event:
-        s = self.s
-        s.board[i] = 0
-        s.owned[target] &= ~SQUARE_BIT[i]
-        data = {"player": PLAYERS[p], "owner": PLAYERS[target], "square": SQUARE_NAMES[i]}
-        self._to_kingdom(target, data)
-        return make_event(("remove", "R10", data))
-
-    def _to_kingdom(self, owner: int, data: dict) -> None:
-        """R15: into the Kingdom of the Dead while it has room, else back to the owner's stock."""
-        s = self.s
-        if len(s.kingdom) < KINGDOM_SIZE:
-            s.kingdom.append(owner)
-            data["to"] = "kingdom"
-            data["kingdom"] = len(s.kingdom)
-        else:
-            s.stock[owner] += 1
-            data["to"] = "stock"
-
-    def _placement(self, op: tuple) -> Event:
-        _, p = op  # ("placement", p)
-        s = self.s
-        card, allowed = s.cards[p][3], s.cards[p][2]
-        take = min(card, s.stock[p])  # R13: fewer if the stock has fewer
-        free_squares = ~(s.owned[RED] | s.owned[BLUE]) & ALLOWED_MASK[allowed]
-        free = free_squares.bit_count()
-        placed = min(take, free)
-        agenda = s.agenda
-        agenda.append(("win_check", p))
-        if take > placed:
-            agenda.append(("overflow", p, take - placed))
-        if placed:
-            if free <= take:  # every free square gets one: no choice
-                for i in reversed(mask_indices(free_squares)):
-                    agenda.append(("auto_place", p, i))
+        n = abs(rules.removal(card))  # R10
+        rule = "R10"
+        target = eligible = None
+        if n and rules.removes_nothing(s.round):  # R11
+            rule = "R11"
+        elif n:
+            target = rules.removal_target(p, card)
+            eligible = s.owned[target] & rules.allowed_squares(allowed)  # R12
+            if eligible.bit_count() <= n:  # no choice: all of them go (R10)
+                for i in reversed(mask_indices(eligible)):
+                    s.agenda.append(AutoRemove(p, target, i))
             else:
-                agenda.append(("place", p, placed, allowed))
-        return make_event(("placement", "R13", {"player": PLAYERS[p], "card": card,
-                                                "cartouche3": allowed, "take": take,
-                                                "free": free,
-                                                "kingdom_room": KINGDOM_SIZE - len(s.kingdom)}))
+                s.agenda.append(AskRemove(p, target, n, allowed))
+        if not self.story:
+            return None
+        return Event("removal", rule, {
+            "player": PLAYERS[p], "card": card, "cartouche3": allowed,
+            "first_round": rules.removes_nothing(s.round), "count": n,
+            "target": PLAYERS[target] if target is not None else None,
+            "eligible": eligible.bit_count() if eligible is not None else 0})
 
-    def _auto_place(self, op: tuple) -> Event:
-        _, p, i = op  # ("auto_place", p, i)
-        return self._place(p, i)
+    def _auto_remove(self, step: AutoRemove) -> Event | None:
+        return self._remove(step.p, step.whose, step.square)
 
-    def _place(self, p: int, i: int) -> Event:
-        s = self.s
+    def _remove(self, p: int, whose: int, i: int) -> Event | None:
+        s = self._s
+        s.board[i] = 0
+        s.owned[whose] &= ~SQUARE_BIT[i]
+        to_kingdom, _ = rules.to_kingdom(1, len(s.kingdom))  # R15
+        if to_kingdom:
+            s.kingdom.append(whose)
+        else:
+            s.stock[whose] += 1
+        if not self.story:
+            return None
+        data = {"player": PLAYERS[p], "owner": PLAYERS[whose], "square": SQUARE_NAMES[i],
+                "to": "kingdom" if to_kingdom else "stock"}
+        if to_kingdom:
+            data["kingdom"] = len(s.kingdom)
+        return Event("remove", "R10", data)
+
+    def _placement(self, step: Placement) -> Event | None:
+        s, p = self._s, step.p
+        card, allowed = s.cards[p][3], s.cards[p][2]
+        free_squares = ~(s.owned[RED] | s.owned[BLUE]) & rules.allowed_squares(allowed)
+        free = free_squares.bit_count()
+        taken, placed = rules.placement(card, s.stock[p], free)  # R13
+        agenda = s.agenda
+        agenda.append(_WIN_CHECK[p])
+        if taken > placed:
+            agenda.append(Overflow(p, taken - placed))
+        if placed:
+            if free <= taken:  # every free square gets one: no choice
+                for i in reversed(mask_indices(free_squares)):
+                    agenda.append(AutoPlace(p, i))
+            else:
+                agenda.append(AskPlace(p, placed, allowed))
+        if not self.story:
+            return None
+        return Event("placement", "R13", {
+            "player": PLAYERS[p], "card": card, "cartouche3": allowed, "take": taken,
+            "free": free, "kingdom_room": rules.KINGDOM_SIZE - len(s.kingdom)})
+
+    def _auto_place(self, step: AutoPlace) -> Event | None:
+        return self._place(step.p, step.square)
+
+    def _place(self, p: int, i: int) -> Event | None:
+        s = self._s
         s.board[i] = p + 1
         s.owned[p] |= SQUARE_BIT[i]
         s.stock[p] -= 1
-        return make_event(("place", "R13", {"player": PLAYERS[p], "square": SQUARE_NAMES[i]}))
+        if self.story:
+            return Event("place", "R13", {"player": PLAYERS[p], "square": SQUARE_NAMES[i]})
+        return None
 
-    def _overflow(self, op: tuple) -> Event:
-        _, p, n = op  # ("overflow", p, n)
-        s = self.s
-        room = KINGDOM_SIZE - len(s.kingdom)
-        to_kingdom = min(n, room)
+    def _overflow(self, step: Overflow) -> Event | None:
+        s, p, n = self._s, step.p, step.count
+        to_kingdom, to_stock = rules.to_kingdom(n, len(s.kingdom))  # R15
         s.kingdom.extend([p] * to_kingdom)
         s.stock[p] -= to_kingdom  # the rest never left the stock (R15)
-        return make_event(("overflow", "R15", {"player": PLAYERS[p], "count": n,
-                                               "to_kingdom": to_kingdom,
-                                               "to_stock": n - to_kingdom,
-                                               "kingdom": len(s.kingdom)}))
-
-    def _win_check(self, op: tuple) -> Event | None:
-        """R18 after a player's cartouche 4: a whole temple, all yellow, all green."""
-        _, p = op  # ("win_check", p)
-        owned = self.s.owned[p]
-        if owned.bit_count() < SQUARES_PER_TEMPLE:  # too few for a temple (12) or a colour (14)
+        if not self.story:
             return None
-        for t in TEMPLES:
-            if owned & TEMPLE_MASK[t] == TEMPLE_MASK[t]:
-                return self._game_over(PLAYERS[p], "temple", temple=t)
-        if owned & YELLOW_MASK == YELLOW_MASK:
-            return self._game_over(PLAYERS[p], "yellow")
-        if owned & GREEN_MASK == GREEN_MASK:
-            return self._game_over(PLAYERS[p], "green")
+        return Event("overflow", "R15", {"player": PLAYERS[p], "count": n,
+                                         "to_kingdom": to_kingdom, "to_stock": to_stock,
+                                         "kingdom": len(s.kingdom)})
+
+    def _win_check(self, step: WinCheck) -> Event | None:
+        """R18 after a player's cartouche 4: a whole temple, all yellow, all green."""
+        won = rules.win_at_once(self._s.owned[step.p])
+        if won is not None:
+            reason, temple = won
+            facts = {"temple": temple} if reason == "temple" else {}
+            self._game_over(PLAYERS[step.p], reason, **facts)
         return None
 
     def _game_over(self, winner: str, reason: str, **facts) -> None:
-        s = self.s
+        s = self._s
         s.winner, s.end = winner, reason
         s.agenda.clear()
-        s.agenda.append(("finish", facts))
+        s.agenda.append(Finish(facts))
 
-    def _finish(self, op: tuple) -> Event:
-        _, facts = op  # ("finish", facts)
-        s = self.s
+    def _finish(self, step: Finish) -> Event | None:
+        s = self._s
         if s.cards[RED] is not None:  # the game ended during the round (R14)
             for p in (RED, BLUE):
                 s.discard[p].extend(s.cards[p])
             s.cards = [None, None]
             s.hands = [None, None]
             s.round += 1
-        data = {"winner": s.winner, "reason": s.end, **facts}
-        rule = "R19" if s.end == "scoring" else "R18"
-        return make_event(("end", rule, data))
+        s.phase = "over"
+        if not self.story:
+            return None
+        data = {"winner": s.winner, "reason": s.end, **step.facts}
+        return Event("end", "R19" if s.end == "scoring" else "R18", data)
 
     # ------------------------------------------------------------------ end of round, scoring
 
-    def _end_round(self, op: tuple) -> Event:
-        s = self.s
+    def _end_round(self, step: Step) -> Event | None:
+        s = self._s
         for p in (RED, BLUE):  # R14
             s.discard[p].extend(s.cards[p])
         s.cards = [None, None]
         s.hands = [None, None]
-        full = len(s.kingdom) >= KINGDOM_SIZE
+        full = rules.kingdom_full(len(s.kingdom))
         if full:  # R16; the round number moves on once its scoring round is over
             # The board cannot change during the scoring round: score every line now, once,
             # and let each step reveal its own line.
-            lines = [score_line(s.board, line) for line in LINES]
-            s.scoring = totals(lines)
-            s.agenda.append(("scoring_end",))
+            s.phase = "scoring"
+            lines = [line_facts(s.owned, line) for line in LINES]
+            s.scoring = scoring_totals(lines)
+            s.agenda.append(SCORING_END)
             for facts in reversed(lines):
-                s.agenda.append(("score", facts["line"], facts))
+                s.agenda.append(ScoreLine(facts["line"], facts))
         else:
+            s.phase = "deal"
             s.round += 1
-            s.agenda.append(("deal",))
-        return make_event(("end_round", "R14", {"scoring": full, "kingdom": len(s.kingdom)}))
+            s.agenda.append(DEAL)
+        if self.story:
+            return Event("end_round", "R14", {"scoring": full, "kingdom": len(s.kingdom)})
+        return None
 
-    def _score(self, op: tuple) -> Event:
-        _, line, facts = op  # ("score", line, its score_line facts)
-        s = self.s
+    def _score(self, step: ScoreLine) -> Event | None:
+        s, facts = self._s, step.facts
         pts = facts["points"]
         s.scores[RED] += pts[RED]
         s.scores[BLUE] += pts[BLUE]
+        if not self.story:
+            return None
         m = facts["majority"]
-        if line == "bonus":
-            scorer = None
-        else:
-            scorer = PLAYERS[m] if m is not None else None
-        data = {"line": line, "player": scorer,
+        data = {"line": step.line, "player": PLAYERS[m] if m is not None else None,
                 "points": {"red": pts[RED], "blue": pts[BLUE]},
                 "counts": {"red": facts["counts"][RED], "blue": facts["counts"][BLUE]},
                 "scores": {"red": s.scores[RED], "blue": s.scores[BLUE]}}
-        if line == "bonus":
+        if step.line == "bonus":
             data["squares"] = {PLAYERS[p]: facts["squares"][p] for p in (RED, BLUE)}
         if "blue_squares" in facts:
             data["blue_squares"] = facts["blue_squares"]
             data["all_temples"] = TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES
-        return make_event(("score", "R16", data))
+        return Event("score", "R16", data)
 
-    def _scoring_end(self, op: tuple) -> Event:
-        s = self.s
+    def _scoring_end(self, step: Step) -> Event | None:
+        s = self._s
         scores = {"red": s.scores[RED], "blue": s.scores[BLUE]}
-        event = make_event(("scoring", "R16", {"breakdown": s.scoring, "scores": scores}))
-        if max(s.scores) >= WIN_POINTS:  # R19
-            if s.scores[RED] == s.scores[BLUE]:
-                winner = "draw"
-            else:
-                winner = PLAYERS[RED if s.scores[RED] > s.scores[BLUE] else BLUE]
+        event = Event("scoring", "R16", {"breakdown": s.scoring, "scores": scores}) \
+            if self.story else None
+        if rules.game_over_after_scoring(s.scores):  # R19
             s.round += 1  # the round, its scoring round included, has been played
-            self._game_over(winner, "scoring", scores=scores)
+            self._game_over(rules.final_result(s.scores), "scoring", scores=scores)
             return event
-        leader = BLUE if s.scores[BLUE] > s.scores[RED] else RED  # R17: red first on a tie
-        s.agenda.append(("return",))
-        s.agenda.append(("take_back_plan", OTHER[leader], False))
-        s.agenda.append(("take_back_plan", leader, True))
+        first, second = rules.take_back_order(s.scores)  # R17
+        s.agenda += (EMPTY_KINGDOM, TakeBackPlan(second, False), TakeBackPlan(first, True))
         return event
 
-    def _take_back_plan(self, op: tuple) -> Event:
-        _, p, leads = op  # ("take_back_plan", p, leads)
-        s = self.s
+    def _take_back_plan(self, step: TakeBackPlan) -> Event | None:
+        s, p = self._s, step.p
         owned = s.owned[p]
-        temples = [t for t in TEMPLES if owned & TEMPLE_MASK[t]]
-        count = min(4, owned.bit_count())
-        if leads:
+        temples = rules.temples_held(owned)
+        on_board = owned.bit_count()
+        count = rules.take_back_count(on_board)  # R17
+        if count == on_board:  # all of them go: no choice to make
+            for i in reversed(mask_indices(owned)):
+                s.agenda.append(AutoTakeBack(p, i, 1, ()))
+        elif count:
+            self._push_take_back(p, count, temples)
+        if not self.story:
+            return None
+        if step.leads:
             tied = s.scores[RED] == s.scores[BLUE]
             reason = "goes first (scores tied: red first)" if tied else "leads"
         else:
             reason = "goes second"
-        if count:
-            self._push_take_back(p, count, tuple(temples))
-        return make_event(("take_back_plan", "R17", {"player": PLAYERS[p], "count": count,
-                                                     "temples": temples, "reason": reason}))
+        return Event("take_back_plan", "R17", {"player": PLAYERS[p], "count": count,
+                                               "temples": list(temples), "reason": reason})
 
     def _push_take_back(self, p: int, count: int, first_pass: tuple[int, ...]) -> None:
-        """Queue the next take-back (R17): one from each temple of ``first_pass`` (lowest
-        first), then from the highest-numbered temple still holding p's counters."""
-        owned = self.s.owned[p]
-        if first_pass:
-            temple = first_pass[0]
-        else:  # the temple of p's highest-numbered square
-            temple = TEMPLE_OF[owned.bit_length() - 1]
+        """Queue the next take-back (R17), from the temple the rule names."""
+        owned = self._s.owned[p]
+        temple = rules.take_back_temple(owned, first_pass)
         squares = owned & TEMPLE_MASK[temple]
-        if squares.bit_count() == 1:
-            self.s.agenda.append(("auto_take_back", p, squares.bit_length() - 1, count,
-                                  first_pass))
+        if squares.bit_count() == 1:  # one counter there: no choice
+            self._s.agenda.append(AutoTakeBack(p, squares.bit_length() - 1, count, first_pass))
         else:
-            self.s.agenda.append(("take_back", p, count, first_pass, temple))
+            self._s.agenda.append(AskTakeBack(p, count, temple, first_pass))
 
-    def _auto_take_back(self, op: tuple) -> Event:
-        _, p, i, count, first_pass = op  # ("auto_take_back", p, i, count, first_pass)
-        return self._take_back(p, i, count, first_pass)
+    def _auto_take_back(self, step: AutoTakeBack) -> Event | None:
+        return self._take_back(step.p, step.square, step.count, step.first_pass)
 
-    def _take_back(self, p: int, i: int, count: int, first_pass: tuple) -> Event:
-        s = self.s
-        temple = TEMPLE_OF[i]
+    def _take_back(self, p: int, i: int, count: int, first_pass: tuple[int, ...]) -> Event | None:
+        s = self._s
         s.board[i] = 0
         s.owned[p] &= ~SQUARE_BIT[i]
         s.stock[p] += 1
         if count > 1:
-            self._push_take_back(p, count - 1, first_pass[1:] if first_pass else ())
-        return make_event(("take_back", "R17", {"player": PLAYERS[p],
-                                                "square": SQUARE_NAMES[i], "temple": temple}))
+            self._push_take_back(p, count - 1, first_pass[1:])
+        if self.story:
+            return Event("take_back", "R17", {"player": PLAYERS[p], "square": SQUARE_NAMES[i],
+                                              "temple": TEMPLE_OF[i]})
+        return None
 
-    def _return(self, op: tuple) -> Event:
-        s = self.s
+    def _return(self, step: Step) -> Event | None:
+        s = self._s
         counts = [s.kingdom.count(RED), s.kingdom.count(BLUE)]
         s.stock[RED] += counts[RED]
         s.stock[BLUE] += counts[BLUE]
         s.kingdom = []
         s.round += 1
-        s.agenda.append(("deal",))
-        return make_event(("return", "R17", {"red": counts[RED], "blue": counts[BLUE]}))
+        s.phase = "deal"
+        s.agenda.append(DEAL)
+        if self.story:
+            return Event("return", "R17", {"red": counts[RED], "blue": counts[BLUE]})
+        return None
 
     # ------------------------------------------------------------------ undo
 
@@ -811,26 +852,25 @@ class Game:
         """Take back the last decision: the game, its events and its random state return to
         exactly what they were when that decision was pending. Returns the decision undone.
 
-        The game goes back to the latest snapshot (taken by ``decide`` every CHECKPOINT_EVERY
-        decisions) and replays the decisions after it but the last: the same state, decisions
-        and random state give the same game, at the cost of fewer than CHECKPOINT_EVERY
-        decisions."""
+        The game restarts from its first state and random state and replays every decision
+        but the last (about a millisecond for a whole game): the same state, decisions and
+        random state give the same game."""
         if not self.decisions:
             raise ValueError("Nothing to undo: no decision has been made yet.")
-        last = self.decisions[-1]
-        target = len(self.decisions) - 1
-        while self._checkpoints[-1][0] > target:
-            self._checkpoints.pop()
-        made, n_events, state, rng_state = self._checkpoints[-1]
-        redo = self.decisions[made:target]
-        self.s = state.clone()
+        return self._rewind(len(self.decisions) - 1)
+
+    def _rewind(self, keep: int) -> Decision:
+        undone = self.decisions[keep]
+        redo = self.decisions[:keep]
+        state, rng_state = self._origin
+        self._s = state.clone()
         self.rng.setstate(rng_state)
-        del self.decisions[made:]
-        del self.events[n_events:]
+        self.events, self.decisions = [], []
+        self.advance()
         for d in redo:
             self.decide(d.choice)
             self.advance()
-        return last
+        return undone
 
     # ------------------------------------------------------------------ views and files
 
@@ -838,38 +878,37 @@ class Game:
         """The position (formats.md) at the start of the coming round, or at the end."""
         if not self.at_round_start:
             raise ValueError("A position is written between rounds; finish this round first.")
-        from .position import position_from_state
+        return position_from_state(self._s)
 
-        return position_from_state(self.s)
-
-    def view(self, player: str):
+    def view(self, player: str) -> PlayerView:
         """What ``player`` may see (hidden information): see ``aton.view.PlayerView``."""
-        from .view import PlayerView
-
         return PlayerView(self, player)
 
     def record(self) -> dict:
         """The game record: seed, starting position and every decision (replays exactly)."""
-        from .record import make_record
-
-        return make_record(self)
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "seed": self.seed,
+                "start": self.start, "decisions": [str(d) for d in self.decisions],
+                "steps": len(self.events)}
 
     def __repr__(self) -> str:
-        s = self.s
+        s = self._s
         state = f"over, winner {s.winner} ({s.end})" if self.over else (
             f"round {s.round}, {self.pending.prompt if self.pending else 'automatic step next'}")
         return f"<aton.Game red {s.scores[RED]} - blue {s.scores[BLUE]}, {state}>"
 
     def _repr_html_(self) -> str:
-        from .render import state_html
-
-        return state_html(self.s)
+        return game_html(self)
 
 
-#: Automatic step -> what runs it, as ``_STEPS[op[0]](game, op)``: each takes its whole agenda
-#: op (a plain call: unpacking ``*op[1:]`` into the arguments costs as much as a short step).
-#: One table for every game (functions, not bound methods), so making a game does not build it.
-_STEPS = {
+_ASK_EXCHANGE = (AskExchange(RED), AskExchange(BLUE))
+_ASK_ASSIGN = (AskAssign(RED), AskAssign(BLUE))
+_TURN = (Turn(RED), Turn(BLUE))
+_REMOVAL = (Removal(RED), Removal(BLUE))
+_PLACEMENT = (Placement(RED), Placement(BLUE))
+_WIN_CHECK = (WinCheck(RED), WinCheck(BLUE))
+
+#: Automatic step kind -> the method that carries it out.
+_RUN = {
     "deal": Game._deal, "reveal": Game._reveal, "points": Game._points,
     "order": Game._order, "turn": Game._turn, "removal": Game._removal,
     "auto_remove": Game._auto_remove, "placement": Game._placement,

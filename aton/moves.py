@@ -63,7 +63,7 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
         raise RuleError(rule, f"the game is over ({game.winner} won by {game.end}); a finished "
                         "game accepts no further round")
     for name in PLAYERS:
-        if plan[name]["exchange"] and not game.s.exchange[PLAYERS.index(name)]:
+        if plan[name]["exchange"] and not game.exchange[name]:
             raise RuleError("R5", f"{name}: the exchange counter was already handed in; it can "
                             "be used once per game")
     reached: dict[tuple[str, str], str] = {}  # (player, list key) -> rule of the step reached
@@ -95,7 +95,7 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
     return {
         "position": game.position(),
         "events": [e.to_dict() for e in game.events],
-        "scoring": game.s.scoring,
+        "scoring": game.scoring,
     }
 
 

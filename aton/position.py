@@ -7,7 +7,8 @@ nearest to what is wrong (R1 counts, R3 squares, R5 exchange, R15 Kingdom, R18/R
 
 from __future__ import annotations
 
-from .board import COUNTERS, GREEN_SQUARES, KINGDOM_SIZE, PLAYERS, YELLOW_SQUARES, temple_squares
+from . import rules
+from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks, temple_squares
 from .cards import COPIES, VALUES
 from .errors import RuleError
 from .state import State
@@ -131,53 +132,46 @@ def state_from_position(position: dict):
                     [exchange["red"], exchange["blue"]],
                     [list(piles["draw"][n]) for n in PLAYERS],
                     [list(piles["discard"][n]) for n in PLAYERS], winner, end)
-    if winner is None:
-        s.agenda.append(("deal",))
     return s
 
 
 def _refuse_finished(scores: list[int], board: list[int]) -> None:
     """R18: a game in which someone already won cannot be a position without a winner."""
-    for p, name in enumerate(PLAYERS):
-        mark = p + 1
-        if scores[p] >= 40:
-            raise RuleError("R18", f"position: {name} has {scores[p]} points; at 40 the game "
-                            "is already over, so 'winner' cannot be null")
-        for t in (1, 2, 3, 4):
-            if all(board[i] == mark for i in temple_squares(t)):
-                raise RuleError("R18", f"position: {name} occupies all of temple {t}; the game "
-                                "is already over, so 'winner' cannot be null")
-        for colour, squares in (("yellow", YELLOW_SQUARES), ("green", GREEN_SQUARES)):
-            if all(board[i] == mark for i in squares):
-                raise RuleError("R18", f"position: {name} occupies all {colour} squares; the "
-                                "game is already over, so 'winner' cannot be null")
+    for p, owned in enumerate(board_masks(board)):
+        name = PLAYERS[p]
+        if rules.wins_by_points(scores[p]):
+            raise RuleError("R18", f"position: {name} has {scores[p]} points; at "
+                            f"{rules.WIN_POINTS} the game is already over, so 'winner' cannot "
+                            "be null")
+        won = rules.win_at_once(owned)
+        if won is not None:
+            reason, temple = won
+            what = f"all of temple {temple}" if reason == "temple" else f"all {reason} squares"
+            raise RuleError("R18", f"position: {name} occupies {what}; the game is already "
+                            "over, so 'winner' cannot be null")
 
 
 def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
     """R18, R19: the winner and the reason must agree with the scores and the board."""
     if end == "scoring":
-        if max(scores) < 40:
+        if not rules.game_over_after_scoring(scores):
             raise RuleError("R19", "position: a game ends after a scoring round only when a "
-                            f"player has 40 or more, but the scores are {scores[0]}-{scores[1]}")
-        expected = ("draw" if scores[0] == scores[1] else
-                    PLAYERS[0] if scores[0] > scores[1] else PLAYERS[1])
+                            f"player has {rules.WIN_POINTS} or more, but the scores are "
+                            f"{scores[0]}-{scores[1]}")
+        expected = rules.final_result(scores)
         if winner != expected:
             raise RuleError("R19", f"position: after a scoring round the higher score wins and "
                             f"equal scores draw; with {scores[0]}-{scores[1]} the result is "
                             f"{expected}, not {winner}")
         return
     p = PLAYERS.index(winner)
-    mark = p + 1
     if end == "points":
-        ok = scores[p] >= 40
-        need = "40 or more points"
-    elif end == "temple":
-        ok = any(all(board[i] == mark for i in temple_squares(t)) for t in (1, 2, 3, 4))
-        need = "a whole temple"
+        ok = rules.wins_by_points(scores[p])
+        need = f"{rules.WIN_POINTS} or more points"
     else:
-        squares = YELLOW_SQUARES if end == "yellow" else GREEN_SQUARES
-        ok = all(board[i] == mark for i in squares)
-        need = f"all {end} squares"
+        # Any way to win at once that the board shows will do, not only the first.
+        ok = any(reason == end for reason, _ in rules.wins_at_once(board_masks(board)[p]))
+        need = "a whole temple" if end == "temple" else f"all {end} squares"
     if not ok:
         raise RuleError("R18", f"position: {winner} is said to have won by {end}, but does not "
                         f"have {need}")

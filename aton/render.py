@@ -13,10 +13,12 @@ from .board import (
     BONUS_VALUE,
     COLOUR,
     KINGDOM_SIZE,
+    PLAYERS,
     SQUARE_NAMES,
     TEMPLE_POSITION,
     temple_squares,
 )
+from .position import state_from_position
 
 FILL = {"Y": "#f2c94c", "G": "#6fbf73", "K": "#555555", "B": "#4a90d9", "+": "#f7f3e8"}
 COUNTER = {1: "#d62728", 2: "#1f4fd6"}
@@ -72,43 +74,55 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
     return "".join(out)
 
 
-def state_html(s) -> str:
-    """HTML for a game state: the board plus scores, stocks, exchange counters and the round."""
+def _html(board, kingdom: list[int], scores: dict, stock: dict, exchange: dict, piles: dict,
+          status: str) -> str:
     rows = []
-    for p, name in enumerate(("red", "blue")):
-        ex = "held" if s.exchange[p] else "used"
+    for p, name in enumerate(PLAYERS):
+        ex = "held" if exchange[name] else "used"
         rows.append(f'<tr><td style="color:{COUNTER[p + 1]};font-weight:bold">{name}</td>'
-                    f"<td>{s.scores[p]}</td><td>{s.stock[p]}</td><td>{s.kingdom.count(p)}</td>"
-                    f"<td>{ex}</td><td>{len(s.draw[p])}/{len(s.discard[p])}</td></tr>")
-    scoring_steps = {"score", "scoring_end", "take_back_plan", "take_back", "auto_take_back",
-                     "return"}
-    if any(op[0] in scoring_steps for op in s.agenda):
-        status = f"Round {s.round} · scoring round"
-    else:
-        status = f"Round {s.round}"
-    if s.winner:
-        status += f" · game over: {escape(str(s.winner))} ({escape(str(s.end))})"
+                    f"<td>{scores[name]}</td><td>{stock[name]}</td><td>{kingdom.count(p)}</td>"
+                    f"<td>{ex}</td><td>{piles[name]['draw']}/{piles[name]['discard']}</td></tr>")
     table = ('<table style="border-collapse:collapse;font-size:13px">'
              "<tr><th></th><th>score</th><th>stock</th><th>kingdom</th><th>exchange</th>"
              "<th>draw/discard</th></tr>" + "".join(rows) + "</table>")
     return (f'<div style="display:flex;gap:16px;align-items:flex-start">'
-            f"{board_svg(s.board, s.kingdom)}<div><b>{status}</b>{table}</div></div>")
+            f"{board_svg(board, kingdom)}<div><b>{escape(status)}</b>{table}</div></div>")
+
+
+def _status(round_no: int, scoring: bool, winner: str | None, end: str | None) -> str:
+    status = f"Round {round_no}" + (" · scoring round" if scoring else "")
+    if winner:
+        status += f" · game over: {winner} ({end})"
+    return status
+
+
+def game_html(game) -> str:
+    """HTML for a game: the board plus scores, stocks, exchange counters and the round."""
+    kingdom = [PLAYERS.index(p) for p in game.kingdom_counters]
+    return _html(game.board, kingdom, game.scores, game.stock, game.exchange, game.pile_sizes,
+                 _status(game.round, game.phase == "scoring", game.winner, game.end))
 
 
 class PositionDrawing:
     """Wraps a position dict so that a notebook draws it (``show(position)``)."""
 
     def __init__(self, position: dict) -> None:
-        from .position import state_from_position
-
-        self.state = state_from_position(position)
+        state_from_position(position)  # refuse a malformed position, naming the rule
+        self.position = position
 
     def _repr_html_(self) -> str:
-        return state_html(self.state)
+        pos = self.position
+        board = [".rb".index(ch) for t in (1, 2, 3, 4) for ch in pos["board"][f"T{t}"]]
+        kingdom = [0] * pos["kingdom"]["red"] + [1] * pos["kingdom"]["blue"]
+        piles = {n: {"draw": len(pos["draw"][n]), "discard": len(pos["discard"][n])}
+                 for n in PLAYERS}
+        status = _status(pos["round"], False, pos.get("winner"), pos.get("end"))
+        return _html(board, kingdom, pos["scores"], pos["stock"], pos["exchange"], piles, status)
 
     def __repr__(self) -> str:
-        s = self.state
-        return f"<aton position: round {s.round}, red {s.scores[0]} - blue {s.scores[1]}>"
+        pos = self.position
+        return (f"<aton position: round {pos['round']}, red {pos['scores']['red']} - "
+                f"blue {pos['scores']['blue']}>")
 
 
 def show(position: dict) -> PositionDrawing:

@@ -13,7 +13,9 @@ from .board import (
     BONUS_VALUE,
     PLAYERS,
     SQUARE_NAMES,
-    temple_squares,
+    TEMPLE_MASK,
+    TEMPLE_OF,
+    board_masks,
 )
 
 #: R16, temple 4: the majority in temple 4 scores 3 for each blue square it occupies on the
@@ -33,57 +35,24 @@ LINE_TITLES = {
 }
 
 
-def _count(board: list[int], squares, mark: int) -> int:
-    return sum(1 for i in squares if board[i] == mark)
+def temple4_blue_squares() -> tuple[int, ...]:
+    """The blue squares the temple-4 line counts (R16), read from the switch above at each
+    call, so that the score, the app's highlighting and the computer players change together."""
+    if TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES:
+        return BLUE_SQUARES
+    return tuple(i for i in BLUE_SQUARES if TEMPLE_OF[i] == 4)
 
 
-def score_line(board: list[int], line: str) -> dict:
-    """One line of the scoring round: points per player and the counts that decide them.
-
-    ``board`` holds 48 entries: 0 empty, 1 red, 2 blue. Returns ``{"line", "points":
-    [red, blue], "counts": [red, blue], "majority": 0/1/None, ...}``; the bonus line also
-    names the bonus squares each player holds (``"squares": [[red names], [blue names]]``).
-    """
-    if line == "bonus":
-        pts = [0, 0]
-        held = [[], []]
-        for i in BONUS_SQUARES:
-            if board[i]:
-                pts[board[i] - 1] += BONUS_VALUE[i]
-                held[board[i] - 1].append(SQUARE_NAMES[i])
-        return {"line": line, "points": pts, "counts": [len(h) for h in held], "majority": None,
-                "squares": held}
-    if line == "black":
-        counts = [_count(board, BLACK_SQUARES, 1), _count(board, BLACK_SQUARES, 2)]
-        majority = _majority(counts)
-        pts = [0, 0]
-        if majority is not None:
-            pts[majority] = 8
-        return {"line": line, "points": pts, "counts": counts, "majority": majority}
-    temple = int(line[-1])
-    squares = temple_squares(temple)
-    counts = [_count(board, squares, 1), _count(board, squares, 2)]
-    majority = _majority(counts)
-    pts = [0, 0]
-    extra: dict = {}
-    if majority is not None:
-        if temple == 1:
-            pts[majority] = counts[majority] - counts[1 - majority]
-        elif temple == 2:
-            pts[majority] = 5
-        elif temple == 3:
-            pts[majority] = counts[majority]
-        else:
-            blue = BLUE_SQUARES if TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES else (
-                tuple(i for i in BLUE_SQUARES if i in squares))
-            held = _count(board, blue, majority + 1)
-            extra["blue_squares"] = held
-            pts[majority] = 3 * held
-    return {"line": line, "points": pts, "counts": counts, "majority": majority, **extra}
+def _mask(squares) -> int:
+    return sum(1 << i for i in squares)
 
 
-def _majority(counts: list[int]) -> int | None:
-    """R16: strictly more counters; a tie has no majority."""
+_BLACK = _mask(BLACK_SQUARES)
+_BONUS = tuple((1 << i, i) for i in BONUS_SQUARES)
+
+
+def majority(counts: list[int] | tuple[int, int]) -> int | None:
+    """R16: the player with strictly more counters; a tie has no majority."""
     if counts[0] > counts[1]:
         return 0
     if counts[1] > counts[0]:
@@ -91,9 +60,56 @@ def _majority(counts: list[int]) -> int | None:
     return None
 
 
-def breakdown(board: list[int]) -> dict:
+def line_facts(owned: list[int] | tuple[int, int], line: str) -> dict:
+    """One line of the scoring round (R16) from each player's squares as a bit mask: points per
+    player and the counts that decide them (see ``score_line``)."""
+    if line == "bonus":
+        pts = [0, 0]
+        held: list[list[str]] = [[], []]
+        for bit, i in _BONUS:
+            for p in (0, 1):
+                if owned[p] & bit:
+                    pts[p] += BONUS_VALUE[i]
+                    held[p].append(SQUARE_NAMES[i])
+        return {"line": line, "points": pts, "counts": [len(h) for h in held],
+                "majority": None, "squares": held}
+    area = _BLACK if line == "black" else TEMPLE_MASK[int(line[-1])]
+    counts = [(owned[0] & area).bit_count(), (owned[1] & area).bit_count()]
+    m = majority(counts)
+    pts = [0, 0]
+    facts = {"line": line, "points": pts, "counts": counts, "majority": m}
+    if m is None:
+        return facts
+    if line == "black":
+        pts[m] = 8
+    elif line == "temple1":  # the difference
+        pts[m] = counts[m] - counts[1 - m]
+    elif line == "temple2":
+        pts[m] = 5
+    elif line == "temple3":  # its own counters there
+        pts[m] = counts[m]
+    else:  # temple 4: 3 for each blue square the majority occupies
+        held = (owned[m] & _mask(temple4_blue_squares())).bit_count()
+        facts["blue_squares"] = held
+        pts[m] = 3 * held
+    return facts
+
+
+def score_line(board: list[int] | tuple[int, ...], line: str) -> dict:
+    """One line of the scoring round: points per player and the counts that decide them.
+
+    ``board`` holds 48 entries: 0 empty, 1 red, 2 blue. Returns ``{"line", "points":
+    [red, blue], "counts": [red, blue], "majority": 0/1/None, ...}``; the temple-4 line adds
+    ``"blue_squares"`` (how many the majority occupies) and the bonus line names the bonus
+    squares each player holds (``"squares": [[red names], [blue names]]``).
+    """
+    return line_facts(board_masks(board), line)
+
+
+def breakdown(board: list[int] | tuple[int, ...]) -> dict:
     """The whole scoring round as in the formats: ``{"red": {temple1..bonus, total}, "blue": …}``."""
-    return totals([score_line(board, line) for line in LINES])
+    owned = board_masks(board)
+    return totals([line_facts(owned, line) for line in LINES])
 
 
 def totals(lines: list[dict]) -> dict:

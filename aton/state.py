@@ -9,6 +9,7 @@ search needs in a few microseconds.
 from __future__ import annotations
 
 from .board import board_masks
+from .steps import DEAL
 
 
 class State:
@@ -26,6 +27,7 @@ class State:
         "hands",     # per player: the 4 cards drawn this round, or None
         "kingdom",   # owners of the counters in the Kingdom of the Dead, in arrival order
         "owned",     # per player: bit mask of the squares they occupy
+        "phase",     # deal, choose, cartouches, scoring or over (Game.phase)
         "round",     # the round being played (1 = first, R11)
         "scores",    # per player
         "scoring",   # the breakdown of this round's scoring round, or None
@@ -38,7 +40,7 @@ class State:
               stock: list[int], exchange: list[bool], draw: list[list[int]],
               discard: list[list[int]], winner: str | None = None,
               end: str | None = None) -> State:
-        """The state at the start of a round (or of a finished game), ready for its deal."""
+        """The state at the start of a round, its deal next (or of a finished game)."""
         s = cls()
         s.round = round
         s.scores = scores
@@ -54,7 +56,8 @@ class State:
         s.first = None
         s.scoring = None
         s.winner, s.end = winner, end
-        s.agenda = []
+        s.phase = "over" if winner is not None else "deal"
+        s.agenda = [] if winner is not None else [DEAL]
         return s
 
     def clone(self) -> State:
@@ -75,5 +78,6 @@ class State:
         c.winner = self.winner
         c.end = self.end
         c.scoring = self.scoring
+        c.phase = self.phase
         c.agenda = self.agenda[:]
         return c

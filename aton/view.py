@@ -7,7 +7,7 @@ the opponent's hand or cards before the reveal, and never the order of any draw 
 
 from __future__ import annotations
 
-from .board import PLAYERS, SQUARE_NAMES
+from .board import PLAYERS
 
 
 class PlayerView:
@@ -28,74 +28,64 @@ class PlayerView:
 
     @property
     def round(self) -> int:
-        return self._game.s.round
+        return self._game.round
+
+    @property
+    def phase(self) -> str:
+        return self._game.phase
 
     @property
     def scores(self) -> dict[str, int]:
-        s = self._game.s.scores
-        return {"red": s[0], "blue": s[1]}
+        return self._game.scores
 
     @property
     def board(self) -> tuple[int, ...]:
         """48 squares (index = ``(temple-1)*12 + square-1``): 0 empty, 1 red, 2 blue."""
-        return tuple(self._game.s.board)
+        return self._game.board
 
     def board_owner(self, square: str) -> str | None:
-        mark = self._game.s.board[SQUARE_NAMES.index(square)]
-        return PLAYERS[mark - 1] if mark else None
+        return self._game.owner(square)
 
     @property
     def kingdom(self) -> dict[str, int]:
-        k = self._game.s.kingdom
-        return {"red": k.count(0), "blue": k.count(1)}
+        return self._game.kingdom
 
     @property
     def stock(self) -> dict[str, int]:
-        s = self._game.s.stock
-        return {"red": s[0], "blue": s[1]}
+        return self._game.stock
 
     @property
     def exchange(self) -> dict[str, bool]:
-        e = self._game.s.exchange
-        return {"red": e[0], "blue": e[1]}
+        return self._game.exchange
 
     @property
     def pile_sizes(self) -> dict[str, dict[str, int]]:
-        s = self._game.s
-        return {PLAYERS[p]: {"draw": len(s.draw[p]), "discard": len(s.discard[p])}
-                for p in (0, 1)}
+        return self._game.pile_sizes
 
     @property
     def hand(self) -> tuple[int, ...] | None:
         """The player's own 4 cards this round (before they go on the cartouches)."""
-        h = self._game.s.hands[self._p]
-        return tuple(h) if h is not None else None
+        return self._game.hand(self.player)
 
     @property
     def my_cards(self) -> tuple[int, ...] | None:
         """The player's own cards on cartouches 1-4, once assigned."""
-        c = self._game.s.cards[self._p]
-        return tuple(c) if c is not None else None
+        return self._game.cards[self.player]
 
     @property
     def revealed(self) -> dict[str, tuple[int, ...]] | None:
         """Both players' cartouche cards, once turned up (R6); None before the reveal."""
-        s = self._game.s
-        if s.cards[0] is None or s.cards[1] is None:
-            return None
-        if any(op[0] in ("reveal", "assign", "exchange") for op in s.agenda):
-            return None
-        return {"red": tuple(s.cards[0]), "blue": tuple(s.cards[1])}
+        return self._game.revealed
 
     @property
     def pending(self):
         """The pending decision if it is this player's, else None."""
         pending = self._game.pending
-        return pending if pending is not None and pending.player == self.player else None
+        return pending if pending is not None and pending.p == self._p else None
 
     def options(self) -> list:
         """Legal choices of this player's pending decision (empty if none is pending)."""
-        agenda = self._game.s.agenda
-        if agenda and len(agenda[-1]) > 1 and agenda[-1][1] == self._p:
-            return self._game.options()
+        pending = self._game.pending
+        if pending is not None and pending.p == self._p:
+            return self._game._options(pending)
         return []

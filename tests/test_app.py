@@ -105,21 +105,19 @@ def counters_shown(app: AtonApp) -> dict[str, int]:
 
 
 def expected_counters(game: aton.Game) -> dict[str, int]:
-    s = game.s
-    return {"red": s.board.count(1) + s.kingdom.count(0),
-            "blue": s.board.count(2) + s.kingdom.count(1)}
+    board, kingdom = game.board, game.kingdom
+    return {"red": board.count(1) + kingdom["red"], "blue": board.count(2) + kingdom["blue"]}
 
 
 def assert_board_matches(app: AtonApp) -> None:
     """Every square shows the engine's counter; the Kingdom too."""
-    s = app.game.s
-    for i, mark in enumerate(s.board):
+    game = app.game
+    for i, mark in enumerate(game.board):
         name = aton.board.SQUARE_NAMES[i]
         assert app.board.counter_on(name) == (None, "red", "blue")[mark], name
+    kingdom = game.kingdom_counters
     for k in range(8):
-        owner = s.kingdom[k] if k < len(s.kingdom) else None
-        assert app.board.counter_on(f"K{k + 1}") == (None if owner is None else
-                                                     ("red", "blue")[owner])
+        assert app.board.counter_on(f"K{k + 1}") == (kingdom[k] if k < len(kingdom) else None)
     assert counters_shown(app) == expected_counters(app.game)
 
 
@@ -225,7 +223,7 @@ def test_exchange_counter_once_per_game(lessons):
 def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     app = build_app(scenario="full_kingdom", seed=4, opponent="greedy")
     game = app.game
-    assert game.round == 3 and len(game.s.kingdom) == 8
+    assert game.round == 3 and sum(game.kingdom.values()) == 8
     assert "Lesson full kingdom" in explained(app)
     assert_board_matches(app)
 
@@ -234,7 +232,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     assert "Cartouche 2 with a 4:" in app.picker.meaning.value
     assert "you remove 2 of blue's counters (R10)" in app.picker.meaning.value
     app.picker.confirm.click()
-    assert game.s.cards[0] == (2, 4, 4, 3)
+    assert game.cards["red"] == (2, 4, 4, 3)
     assert game.view("red").revealed is None
     assert stage(app) == [app.table.widget]
     assert app.table.value_shown("red", 2) == "4"  # my own cards, face up for me
@@ -245,7 +243,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     app.controls.next.click()
     reveal = game.events[-1]
     assert reveal.type == "reveal" and app.current_text == reveal.text
-    blue_cards = game.s.cards[1]
+    blue_cards = game.cards["blue"]
     assert [app.table.value_shown("blue", c) for c in (1, 2, 3, 4)] == [str(v) for v in
                                                                         blue_cards]
     assert app.table.highlight == {"red": {1, 2, 3, 4}, "blue": {1, 2, 3, 4}}
@@ -254,7 +252,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     app.controls.next.click()
     points = game.events[-1]
     assert points.type == "points" and "R7" in explained(app)
-    assert scores_shown(app) == tuple(game.s.scores)
+    assert scores_shown(app) == tuple(game.scores.values())
     assert app.table.highlight == {"red": {1}, "blue": {1}}
 
     # --- order (R8)
@@ -280,7 +278,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     assert app.controls.next.disabled
 
     # --- an illegal click is explained with its rule, and changes nothing (R10)
-    own = next(aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.s.board) if m == 1)
+    own = next(aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.board) if m == 1)
     assert app.board.counter_on(own) == "red"
     events = len(game.events)
     app.board.click(own)
@@ -293,11 +291,11 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     # --- removal clicks (R10): the Kingdom is full, so the counters go back to stock (R15)
     for _ in range(2):
         square = app.board.legal_squares[0]
-        stock = game.s.stock[1]
+        stock = game.stock["blue"]
         app.board.click(square)
         assert game.events[-1].type == "remove" and app.current_text == game.events[-1].text
         assert app.board.counter_on(square) is None and square in app.board.event_squares
-        assert game.s.stock[1] == stock + 1
+        assert game.stock["blue"] == stock + 1
         assert_board_matches(app)
 
     # --- placement clicks (R13)
@@ -305,7 +303,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     assert game.events[-1].type == "placement"
     pending = app.session.human_pending
     assert pending.kind == "place" and pending.count == 3
-    occupied = next(aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.s.board) if m)
+    occupied = next(aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.board) if m)
     app.board.click(occupied)
     assert "R13" in explained(app) and "already occupied" in explained(app)
     app.board.click("K3")
@@ -336,7 +334,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
         assert app.scoring.bar_values[0][n:] == [0] * (len(LINES) - n)
         assert scores_shown(app) == (event.data["scores"]["red"], event.data["scores"]["blue"])
         assert app.current_text == event.text
-        assert set(app.board.event_squares) == set(event_cells(event, game.s.board))
+        assert set(app.board.event_squares) == set(event_cells(event, game.board))
     app.controls.next.click()
     assert game.events[-1].type == "scoring" and "Total" in app.scoring.table.value
 
@@ -350,7 +348,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
         assert pending.kind == "take_back" and pending.player == "red"
         assert all(aton.board.TEMPLE_OF[aton.board.SQUARE_INDEX[n]] == pending.temple
                    for n in app.board.legal_squares)
-        wrong = next((aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.s.board)
+        wrong = next((aton.board.SQUARE_NAMES[i] for i, m in enumerate(game.board)
                       if m == 1 and aton.board.TEMPLE_OF[i] != pending.temple), None)
         if wrong:
             app.board.click(wrong)
@@ -386,7 +384,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
         app.end.widget.value)
     assert "Final score" in app.end.widget.value
     assert app.controls.next.disabled and app.controls.run.disabled
-    assert scores_shown(app) == tuple(game.s.scores)
+    assert scores_shown(app) == tuple(game.scores.values())
     assert_board_matches(app)
     app.board.click("T1.1")
     assert "the game is over" in explained(app)
@@ -422,7 +420,7 @@ def test_hot_seat_keeps_each_hand_hidden_until_its_owner_looks():
     assert app.session.human_pending.player == "blue"
     assert picker.hidden and picker.player == "blue"
     assert "Show blue's cards" == picker.show_hand.description
-    red_hand = "".join(str(v) for v in game.s.cards[0])
+    red_hand = "".join(str(v) for v in game.cards["red"])
     assert red_hand not in picker.widget.children[0].value
     picker.show_hand.click()
     assert picker.hand == game.view("blue").hand
@@ -432,7 +430,7 @@ def test_hot_seat_keeps_each_hand_hidden_until_its_owner_looks():
     assert app.table.value_shown("red", 1) == "face down"
     assert app.table.value_shown("blue", 1) == "face down"
     app.controls.next.click()
-    assert app.table.value_shown("red", 1) == str(game.s.cards[0][0])
+    assert app.table.value_shown("red", 1) == str(game.cards["red"][0])
     # the hot seat asks both players for their board decisions
     while not app.session.human_pending:
         app.controls.next.click()
@@ -522,7 +520,7 @@ def test_switching_to_the_computer_while_its_hand_is_covered():
     app.picker.confirm.click()
     assert app.picker.hidden and app.session.human_pending.player == "blue"
     app.controls.opponent.value = "greedy"  # blue's secret choices are made at once
-    assert app.session.human_pending is None and app.game.s.cards[1] is not None
+    assert app.session.human_pending is None and app.game.cards["blue"] is not None
     assert stage(app) == [app.table.widget]
     assert app.table.value_shown("blue", 1) == "face down"
     assert "is now played by the computer (greedy)" in explained(app)
@@ -530,12 +528,12 @@ def test_switching_to_the_computer_while_its_hand_is_covered():
 
 def test_the_learner_can_play_blue():
     app = build_app(seed=4, learner="blue")
-    assert app.game.s.cards[0] is not None  # red (the computer) chose first, face down
+    assert app.game.cards["red"] is not None  # red (the computer) chose first, face down
     assert app.picker.player == "blue" and app.picker.hand == app.game.view("blue").hand
     assign(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     assert app.table.value_shown("red", 1) == "face down"
-    assert app.table.value_shown("blue", 1) == str(app.game.s.cards[1][0])
+    assert app.table.value_shown("blue", 1) == str(app.game.cards["blue"][0])
     assert parse_query("learner=blue") == {"learner": "blue"}
 
 
@@ -544,7 +542,7 @@ def test_lesson_dropdown_starts_a_position(lessons):
     assert app.controls.lesson.options == (("full kingdom", "full_kingdom"),)
     app.controls.lesson.value = "full_kingdom"
     app.controls.start_lesson.click()
-    assert app.game.round == 3 and len(app.game.s.kingdom) == 8
+    assert app.game.round == 3 and sum(app.game.kingdom.values()) == 8
     assert "Lesson full kingdom" in explained(app) and LESSONS["full_kingdom"] in explained(app)
     assert_board_matches(app)
     assert scores_shown(app) == (10, 12)

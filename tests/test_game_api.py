@@ -27,7 +27,7 @@ def test_upcoming_names_the_next_automatic_step_and_is_none_at_a_decision():
     assert game.first is None
     event = game.step()
     assert game.first == event.data["first"]
-    assert game.upcoming == f"{game.first} resolves cartouches 2, 3 and 4 (R9)"
+    assert game.upcoming == f"{game.first} plays cartouches 2, 3 and 4 (R9)"
 
 
 def test_a_scoring_round_keeps_the_number_of_the_round_that_filled_the_kingdom():

@@ -39,7 +39,7 @@ def cards_in_play(game: Game, p: int) -> list[int]:
     """The cards of player p that are neither in the draw nor the discard pile: the hand
     (before assignment) or the cartouche cards (after it; the hand then holds the same cards,
     so count only one). Once the game is over every card is back in a pile (R14)."""
-    s = game.s
+    s = game._s
     if game.over:
         return []
     if s.cards[p] is not None:
@@ -57,7 +57,7 @@ def check_invariants(game: Game, previous_scores: dict | None) -> dict:
         assert stock[name] + board.count(p + 1) + kingdom[name] == 29, name
         assert stock[name] >= 0
         # R1: 36 cards, nine of each value, in draw + discard + hand/cartouches
-        s = game.s
+        s = game._s
         cards = list(s.draw[p]) + list(s.discard[p]) + cards_in_play(game, p)
         assert sorted(cards) == [v for v in (1, 2, 3, 4) for _ in range(9)], (name, cards)
         if previous_scores is not None:
@@ -258,8 +258,8 @@ def hidden_twin(game: Game, player: str, rng: random.Random) -> Game:
     draw piles and of the discards, and, before the reveal (R6), the opponent's hand and
     cartouche cards (replaced by other cards)."""
     twin = copy.copy(game)
-    twin.s = copy.deepcopy(game.s)
-    s = twin.s
+    twin._s = copy.deepcopy(game._s)
+    s = twin._s
     for p in (0, 1):
         rng.shuffle(s.draw[p])
         rng.shuffle(s.discard[p])
@@ -304,7 +304,7 @@ def test_hidden_twin_really_differs():
     game.advance()
     assert (game.pending.player, game.pending.kind) == ("red", "exchange")
     twin = hidden_twin(game, "red", random.Random(0))
-    assert twin.s.draw != game.s.draw
+    assert twin._s.draw != game._s.draw
     assert twin.view("red").hand == game.view("red").hand
-    changed = [hidden_twin(game, "red", random.Random(k)).s.hands[1] for k in range(5)]
-    assert any(list(h) != list(game.s.hands[1]) for h in changed)
+    changed = [hidden_twin(game, "red", random.Random(k))._s.hands[1] for k in range(5)]
+    assert any(list(h) != list(game._s.hands[1]) for h in changed)

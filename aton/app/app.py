@@ -20,7 +20,6 @@ from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
 from .. import scenarios
 from ..board import (
     BLACK_SQUARES,
-    BLUE_SQUARES,
     GREEN_SQUARES,
     SQUARE_NAMES,
     YELLOW_SQUARES,
@@ -30,6 +29,7 @@ from ..board import (
 from ..errors import RuleError
 from ..events import Event
 from ..game import Game
+from ..scoring import temple4_blue_squares
 from .board import WIDTH, BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
 from .controls import Controls
@@ -69,7 +69,7 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
         cells = _occupied(board, temple_squares(int(line[-1])))
         if line == "temple4" and d.get("player"):
             mark = 1 if d["player"] == "red" else 2
-            cells += [SQUARE_NAMES[i] for i in BLUE_SQUARES if board[i] == mark]
+            cells += [SQUARE_NAMES[i] for i in temple4_blue_squares() if board[i] == mark]
         return cells
     if kind == "end":
         reason = d.get("reason")
@@ -377,7 +377,8 @@ class AtonApp(VBox):
 
     def _refresh(self, batch: list[Event], *, heading: str = "", notice: str = "",
                  warning: str = "") -> None:
-        game, s = self.game, self.game.s
+        game = self.game
+        board = game.board
         for e in batch:
             if e.type == "round":
                 self.scoring.reset()
@@ -385,13 +386,15 @@ class AtonApp(VBox):
                 self.scoring.add(e)
         pending = self.session.human_pending
         legal = game.options() if pending is not None and pending.kind not in SECRET else []
-        cells = [c for e in batch for c in event_cells(e, s.board)]
+        cells = [c for e in batch for c in event_cells(e, board)]
         view = game.view("red")
-        self.board.update(s.board, s.kingdom, legal=legal, event=cells, stock=view.stock)
+        self.board.update(board, game.kingdom_counters, legal=legal, event=cells,
+                          stock=view.stock)
         changed = {e.player for e in batch if e.type == "points" and e.player}
         changed |= {p for e in batch if e.type == "score" for p in ("red", "blue")
                     if e.data["points"][p]}
-        self.track.show(view.scores, round_no=s.round, exchange=view.exchange, changed=changed)
+        self.track.show(view.scores, round_no=game.round, exchange=view.exchange,
+                        changed=changed)
         self._show_stage(batch)
         self.explain.show(batch, heading=heading, next_text=self._next_text(),
                           warning=warning, notice=notice)
@@ -440,25 +443,24 @@ class AtonApp(VBox):
 
     def _show_table(self, batch: list[Event]) -> None:
         game, session = self.game, self.session
-        s = game.s
+        cards = game.cards
         revealed = game.view("red").revealed
         first = game.first
-        if s.cards[0] is None and s.cards[1] is None:
+        if cards["red"] is None and cards["blue"] is None:
             reveal = next((e for e in reversed(game.events) if e.type == "reveal"), None)
             if reveal is None:
                 self.table.show({"red": None, "blue": None},
-                                title=f"Round {s.round}: no cards on the cartouches yet")
+                                title=f"Round {game.round}: no cards on the cartouches yet")
                 return
             self.table.show({p: tuple(reveal.data[p]) for p in ("red", "blue")},
                             title="Last round's cards (now on the discard piles, R14)")
             return
-        cards = {p: s.cards[i] for i, p in enumerate(("red", "blue"))}
         if revealed is None:
             facedown = {"red", "blue"} if session.hotseat else {session.other}
-            title = f"Round {s.round}: cards face down until both have chosen (R6)"
+            title = f"Round {game.round}: cards face down until both have chosen (R6)"
         else:
             facedown = set()
-            title = f"Round {s.round}: the cards on the cartouches"
+            title = f"Round {game.round}: the cards on the cartouches"
         last = batch[-1] if batch else None
         self.table.show(cards, facedown=facedown, highlight=cartouche_highlight(last),
                         title=title, first=first)

@@ -142,7 +142,7 @@ class BoardView:
         for mark in (self.squares, self.counters, self.legal, self.event):
             mark.on_element_click(self.handle_click)
         self.board: list[int] = [0] * 48
-        self.kingdom: list[int] = []
+        self.kingdom: list[str] = []
         self.legal_cells: list[int] = []
         self.event_cells: list[int] = []
 
@@ -167,18 +167,18 @@ class BoardView:
 
     # ------------------------------------------------------------------ drawing
 
-    def update(self, board: Iterable[int], kingdom: Iterable[int], *,
+    def update(self, board: Iterable[int], kingdom: Iterable[str], *,
                legal: Iterable[str] = (), event: Iterable[str] = (),
                stock: dict[str, int] | None = None) -> None:
-        """Show ``board`` (48 entries 0/1 red/2 blue), the Kingdom (owners 0/1 in arrival
-        order), the squares the learner may click (``legal``), the squares the last step
+        """Show ``board`` (48 entries 0/1 red/2 blue), the Kingdom (owners "red"/"blue" in
+        arrival order), the squares the learner may click (``legal``), the squares the last step
         involved (``event``, names or 'K1'..'K8') and the stocks. Only changed traits sync."""
         self.board = list(board)
         self.kingdom = list(kingdom)
         self.legal_cells = sorted({cell_index(n) for n in legal})
         self.event_cells = sorted({cell_index(n) for n in event})
         occupied = [(i, m) for i, m in enumerate(self.board) if m]
-        occupied += [(48 + k, owner + 1) for k, owner in enumerate(self.kingdom)]
+        occupied += [(48 + k, 1 if owner == "red" else 2) for k, owner in enumerate(self.kingdom)]
         counter_cells = [c for c, _ in occupied]
         counter_colours = [PLAYER_COLOUR["red" if m == 1 else "blue"] for _, m in occupied]
         if self.legal_cells:

@@ -7,14 +7,15 @@ from html import escape
 from ipywidgets import HTML, Layout
 
 from ..events import Event
+from ..rules import WIN_POINTS
 from .theme import player_span
 
 REASONS = {
-    "points": "reached 40 points (R18)",
+    "points": f"reached {WIN_POINTS} points (R18)",
     "temple": "occupies a whole temple (R18)",
     "yellow": "occupies all 14 yellow squares (R18)",
     "green": "occupies all 14 green squares (R18)",
-    "scoring": "has more points after the scoring round that reached 40 (R19)",
+    "scoring": f"has more points after the scoring round that reached {WIN_POINTS} (R19)",
 }
 
 

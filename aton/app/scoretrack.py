@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ipywidgets import HTML, Layout
 
+from ..rules import WIN_POINTS as WIN
 from .theme import PLAYER_COLOUR, SQUARE_FILL, player_span
 
-WIN = 40
 LEGEND = (
     "<div style='font-size:14px;color:#333;margin-bottom:4px'>"
     + " ".join(f"<span style='display:inline-block;width:12px;height:12px;background:{c};"

@@ -9,8 +9,10 @@ nothing about them is shown before the reveal; everything else it decides is one
 from __future__ import annotations
 
 from ..bots import make_player
+from ..decision import Decision
 from ..events import Event
-from ..game import Decision, Game, Pending
+from ..game import Game
+from ..steps import Ask
 
 OPPONENTS = {
     "greedy": "the computer (greedy)",
@@ -58,7 +60,7 @@ class Session:
         return player in self.humans
 
     @property
-    def human_pending(self) -> Pending | None:
+    def human_pending(self) -> Ask | None:
         """The pending decision if a person must make it, else None."""
         pending = self.game.pending
         return pending if pending is not None and self.is_human(pending.player) else None

@@ -63,9 +63,8 @@ def board_in_page(page: Page) -> dict:
 
 
 def board_of(game: aton.Game) -> dict[int, str]:
-    s = game.s
-    out = {i: ("red", "blue")[m - 1] for i, m in enumerate(s.board) if m}
-    out.update({48 + k: ("red", "blue")[owner] for k, owner in enumerate(s.kingdom)})
+    out = {i: ("red", "blue")[m - 1] for i, m in enumerate(game.board) if m}
+    out.update({48 + k: owner for k, owner in enumerate(game.kingdom_counters)})
     return out
 
 
@@ -140,7 +139,7 @@ def test_play_a_round_by_clicks(page: Page, voila_server: str, page_errors: list
             expect(page.locator(".aton-table")).to_contain_text("red")
             page.screenshot(path=str(ARTIFACTS / "play_2_reveal.png"))
         if event.type == "points":
-            assert scores_in_page(page) == tuple(game.s.scores)
+            assert scores_in_page(page) == tuple(game.scores.values())
         if event.type in ("place", "remove"):
             wait_for_counters(page, len(board_of(game)))
             assert board_in_page(page)["counters"] == board_of(game)
@@ -183,7 +182,7 @@ def test_play_a_round_by_clicks(page: Page, voila_server: str, page_errors: list
         expect(explain).to_have_text(event.text)
     wait_for_counters(page, len(board_of(game)))
     assert board_in_page(page)["counters"] == board_of(game)
-    assert scores_in_page(page) == tuple(game.s.scores)
+    assert scores_in_page(page) == tuple(game.scores.values())
     expect(page.locator(".aton-log")).to_contain_text(game.events[-1].text)
     page.screenshot(path=str(ARTIFACTS / "play_4_round_end.png"))
     width = page.evaluate("document.documentElement.scrollWidth")
