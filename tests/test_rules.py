@@ -24,6 +24,7 @@ from helpers import (
     per_temple,
     play,
     rest_of_deck,
+    squares_of,
     types,
 )
 
@@ -945,6 +946,32 @@ def test_r17_the_order_of_take_backs_is_forced_temple_by_temple():
     with pytest.raises(RuleError) as e:
         game.decide("T3.1")
     assert e.value.rule == "R17" and "red" in str(e.value)
+
+
+@pytest.mark.parametrize("board, blue_back", [
+    ({"T1": "rrrrbbbbbbbb"}, ["T1.5", "T1.6", "T1.7", "T1.8"]),  # red: exactly 4, one temple
+    ({"T1": "rrbbbbbbbbbb", "T3": "rr"}, ["T1.3", "T1.4", "T1.5", "T1.6"]),  # 4 in two
+    ({"T1": "rbbbbbbbbbbb", "T4": "rr"}, ["T1.2", "T1.3", "T1.4", "T1.5"]),  # 3: all go
+])
+def test_r17_no_more_than_4_on_the_board_all_go_without_a_choice(board, blue_back):
+    """R17 / formats.md: a player with no more counters on the board than the 4 to take back
+    has no choice: all go, the engine asks nothing, and the moves may leave after_scoring out."""
+    pos = scoring_position(board)
+    game = Game.from_position(pos)
+    answer = answer_with(scoring_moves(blue_after_scoring=blue_back))
+    asked = []
+    start = game.round
+    while game.round == start:
+        game.advance()
+        if game.round == start:
+            asked.append((game.pending.player, game.pending.kind))
+            game.decide(answer(game))
+    assert ("red", "take_back") not in asked and ("blue", "take_back") in asked
+    result = play(pos, scoring_moves(blue_after_scoring=blue_back))  # no red_after_scoring
+    after = result["position"]
+    assert "r" not in "".join(after["board"].values())
+    red_back = sorted(e["square"] for e in events_of(result, "take_back") if e["player"] == "red")
+    assert red_back == sorted(squares_of(pos, "r"))
 
 
 @pytest.mark.parametrize("red_board, left", [

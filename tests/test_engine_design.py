@@ -1,0 +1,156 @@
+"""How the engine is built: one place per rule, imports that go one way, no widgets, and games
+for simulations (no story) and clones that play by exactly the same rules."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import make_position
+
+import aton
+import aton.scoring
+from aton import Game
+from aton.app.app import event_cells
+from aton.bots import GreedyPlayer, RandomPlayer, evaluate, play_game
+
+PACKAGE = Path(aton.__file__).resolve().parent
+ENGINE_MODULES = sorted(p for p in PACKAGE.glob("*.py"))
+
+# Red holds 8 of temple 4 (its blue square T4.8 among them) and the blue squares of temples 1
+# and 2; blue holds 2 of temple 4. Temple 1 is full (blue has the majority there), so nothing
+# else on the board decides the temple-4 line.
+TEMPLE4_BOARD = {"T1": "bbbbbbbrbbbb", "T2": ".......r", "T4": "rrrrrrrrbb"}
+
+
+def _scoring_game() -> Game:
+    """A game at the temple-4 line of a scoring round on TEMPLE4_BOARD."""
+    red, blue = [2, 2, 1, 1], [1, 2, 1, 1]  # red goes first (R8: equal 2s, red's 2 > blue's 1)
+    pos = make_position(round=5, board=TEMPLE4_BOARD, kingdom=(4, 4), red=red, blue=blue)
+    game = Game.from_position(pos)
+    for cards in (red, blue):
+        game.advance()
+        game.decide(cards)
+    while True:  # step by step up to the temple-4 line, before any take-back (R17)
+        event = game.step() if game.pending is None else game.decide(game.options()[0])
+        if event.type == "score" and event.data["line"] == "temple4":
+            return game
+
+
+@pytest.mark.parametrize("all_temples", [True, False])
+def test_the_temple4_switch_changes_score_highlight_and_greedy_together(monkeypatch,
+                                                                      all_temples):
+    """R16's temple-4 reading is one switch: flipping it changes the score, the squares the
+    app rings and the greedy player's evaluation, all at once."""
+    monkeypatch.setattr(aton.scoring, "TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES", all_temples)
+    game = _scoring_game()
+    line = next(e for e in game.events if e.type == "score" and e.data["line"] == "temple4")
+    blue_squares = 3 if all_temples else 1  # T1.8, T2.8, T4.8, or T4.8 alone
+    assert line.data["points"]["red"] == 3 * blue_squares
+    rung = set(event_cells(line, game.board))
+    assert {"T1.8", "T2.8"} <= rung if all_temples else not {"T1.8", "T2.8"} & rung
+    board = list(game.board)
+    evaluations = {}
+    for setting in (True, False):
+        monkeypatch.setattr(aton.scoring, "TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES", setting)
+        evaluations[setting] = evaluate(board, 1)
+    assert evaluations[True] - evaluations[False] == 6  # T1.8 and T2.8, 3 points each
+
+
+def test_the_engine_loads_without_widgets_or_plots():
+    """The engine, its command line and its players import no ipywidgets and no bqplot."""
+    code = ("import sys, aton, aton.cli, aton.bots, aton.scenarios, aton.rules\n"
+            "aton.play_round(aton.new_position(3), {'red': {'cards': [1, 2, 3, 4]}, "
+            "'blue': {'cards': [1, 2, 3, 4]}}) if False else None\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ipywidgets', 'bqplot', 'traitlets', 'IPython'))\n"
+            "print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == ""
+
+
+def _aton_imports(path: Path) -> tuple[set[str], list[int]]:
+    """The ``aton`` modules ``path`` imports at module level, and the lines of imports made
+    inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                top.add(node.module.split(".")[0])
+            else:
+                top.update(a.name for a in node.names)
+    inner = [node.lineno for func in ast.walk(tree)
+             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
+             for node in ast.walk(func) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return top, inner
+
+
+def test_engine_modules_import_downward_only_and_never_inside_functions():
+    """No import cycle among the engine's modules, and no import hidden in a function (the
+    app's lazy import in ``aton/app/__init__.py`` is outside the engine)."""
+    names = {p.stem for p in ENGINE_MODULES}
+    graph = {}
+    for path in ENGINE_MODULES:
+        top, inner = _aton_imports(path)
+        assert not inner, f"{path.name} imports inside a function at lines {inner}"
+        graph[path.stem] = top & names
+    order: list[str] = []
+    visiting: set[str] = set()
+
+    def visit(module: str, trail: tuple[str, ...]) -> None:
+        assert module not in visiting, f"import cycle: {' -> '.join(trail + (module,))}"
+        if module in order:
+            return
+        visiting.add(module)
+        for dep in sorted(graph[module]):
+            visit(dep, trail + (module,))
+        visiting.discard(module)
+        order.append(module)
+
+    for module in sorted(graph):
+        visit(module, ())
+    assert order.index("rules") < order.index("game") < order.index("bots")
+
+
+def test_no_module_outside_the_engine_reads_its_state():
+    """Only the engine touches ``Game._s``: the app, bots, lessons and command line use the
+    public surface (board, scores, phase, ...)."""
+    state = re.compile(r"\._s\b|\bgame\.s\b")
+    files = [*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "notebooks").glob("*.py")]
+    readers = [p.name for p in files
+               if p.name != "game.py" and state.search(p.read_text(encoding="utf-8"))]
+    assert readers == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_game_without_story_plays_by_the_same_rules(seed):
+    """``story=False`` writes no events or record, but the game is the same game."""
+    told = play_game(Game.new(seed), {"red": GreedyPlayer(seed), "blue": RandomPlayer(seed)})
+    quiet = play_game(Game.new(seed, story=False),
+                      {"red": GreedyPlayer(seed), "blue": RandomPlayer(seed)})
+    assert quiet.position() == told.position()
+    assert quiet.events == [] and quiet.decisions == [] and told.events
+
+
+def test_a_clone_is_independent_and_continues_the_same_game():
+    """``clone()`` copies the game as it stands: playing the clone leaves the original as it
+    was, and both play on to the same end with the same choices."""
+    game = Game.new(5)
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    for _ in range(30):
+        game.advance()
+        game.decide(players[game.pending.player].choose(game.view(game.pending.player)))
+    before = (game.board, game.scores, len(game.events), game.rng.getstate())
+    twin = game.clone(story=False)
+    play_game(twin, {"red": RandomPlayer(9), "blue": RandomPlayer(9)})
+    assert (game.board, game.scores, len(game.events), game.rng.getstate()) == before
+    a, b = game.clone(), game.clone()
+    for g in (a, b):
+        play_game(g, {"red": RandomPlayer(4), "blue": RandomPlayer(5)})
+    assert a.position() == b.position() and a.events == b.events
