@@ -356,10 +356,10 @@ class Game:
 
     def decide(self, choice: object) -> Event | None:
         """Apply the pending decision. An illegal choice raises RuleError; nothing changes."""
-        ask = self.pending
-        if ask is None:
-            raise ValueError("No decision is pending: run the automatic steps first (step()).")
         agenda = self._s.agenda
+        ask = agenda[-1] if agenda else None
+        if ask is None or not ask.ask:
+            raise ValueError("No decision is pending: run the automatic steps first (step()).")
         p, kind = ask.p, ask.kind
         # Each branch checks the choice before it changes anything: a refused one changes
         # nothing.

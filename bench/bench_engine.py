@@ -1,73 +1,202 @@
-"""Engine benchmark: random-vs-random games per second, and the greedy player's cost and
-strength. Prints its figures; run with ``python bench/bench_engine.py [--games N]``.
+"""Engine benchmark: random full games per second, rounds per second through ``play_round``,
+clones per second, and the greedy player's cost and strength. Prints its figures.
 
-Everything runs in one process on one core, side by side, so the figures can be compared
-within a run (the machines are shared and noisy: read ratios, not absolute times).
+    python bench/bench_engine.py                     # this engine
+    python bench/bench_engine.py --against 789ec00   # and an earlier commit, side by side
+
+Each figure is the median of several batches. With ``--against``, the earlier commit's
+``aton/`` is taken out of git into a temporary folder and both editions run in worker
+processes, batch for batch in turn, so that the ratio is measured under the same load (the
+machines are shared and noisy: read ratios, not absolute times).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs in a worker process with one edition of ``aton`` on its path; prints one JSON object.
+WORKER = r'''
+import json, sys, time
 import aton
-from aton.bots import GreedyPlayer, RandomPlayer, play_game
+from aton.bots import RandomPlayer, play_game
+task, n, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 
+def new(seed, story):
+    try:
+        return aton.Game.new(seed, story=story)
+    except TypeError:  # an edition without games that skip the story
+        return aton.Game.new(seed)
 
-def random_games(n: int, offset: int = 0) -> tuple[float, float, float]:
-    """Play n random-vs-random games from new game to the end; returns (games/s, rounds/game,
-    events/game). Event texts are never read, so none is built."""
-    rounds = events = 0
+if task in ("games", "told"):
+    story = task == "told"
     start = time.perf_counter()
     for k in range(offset, offset + n):
-        g = play_game(aton.Game.new(k), {"red": RandomPlayer(k), "blue": RandomPlayer(k + 10**6)})
-        rounds += g.round - 1
-        events += len(g.events)
-    elapsed = time.perf_counter() - start
-    return n / elapsed, rounds / n, events / n
+        play_game(new(k, story), {"red": RandomPlayer(k), "blue": RandomPlayer(k + 10**6)})
+    print(json.dumps({"rate": n / (time.perf_counter() - start)}))
+elif task == "rounds":
+    corpus = json.load(open(sys.argv[4]))
+    start = time.perf_counter()
+    for position, moves, seed in corpus:
+        aton.play_round(position, moves, seed=seed)
+    print(json.dumps({"rate": len(corpus) / (time.perf_counter() - start)}))
+'''
 
 
-class TimedGreedy(GreedyPlayer):
-    """The greedy player, timing each of its decisions."""
+def round_corpus(games: int) -> list[tuple[dict, dict, int]]:
+    """Every round of ``games`` seeded random games, as (position, moves, seed): the moves
+    name every square (forced ones too), so any edition that follows formats.md plays them."""
+    import aton
+    from aton.bots import RandomPlayer
 
-    def __init__(self, seed: int, times: list[float]) -> None:
-        super().__init__(seed)
-        self.times = times
+    corpus = []
+    for k in range(games):
+        game = aton.Game.new(k)
+        players = {"red": RandomPlayer(k), "blue": RandomPlayer(k + 1)}
+        while not game.over:
+            position, start = game.position(), len(game.events)
+            seed = k * 1000 + game.round
+            game.rng.seed(seed)  # the round's reshuffles (R4) come from this seed
+            game.step()  # the deal
+            while not game.at_round_start:
+                if game.pending is None:
+                    game.step()
+                else:
+                    name = game.pending.player
+                    game.decide(players[name].choose(game.view(name)))
+            corpus.append((position, moves_of(game.events[start:]), seed))
+    return corpus
 
-    def choose(self, view):
-        t = time.perf_counter()
-        choice = super().choose(view)
-        self.times.append(time.perf_counter() - t)
-        return choice
+
+def moves_of(events) -> dict:
+    """The round moves (formats.md) that the events of one round show."""
+    moves = {name: {"exchange": False, "cards": [], "remove": [], "place": [],
+                    "after_scoring": []} for name in ("red", "blue")}
+    lists = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
+    for e in events:
+        if e.type == "exchange":
+            moves[e.data["player"]]["exchange"] = e.data["used"]
+        elif e.type == "reveal":
+            for name in ("red", "blue"):
+                moves[name]["cards"] = list(e.data[name])
+        elif e.type in lists:
+            moves[e.data["player"]][lists[e.type]].append(e.data["square"])
+    return moves
+
+
+def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> float:
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    args = [sys.executable, "-c", WORKER, task, str(n), str(offset)] + ([extra] if extra else [])
+    out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
+    return json.loads(out.stdout)["rate"]
+
+
+def checkout(rev: str, into: Path) -> Path:
+    """The ``aton/`` package of commit ``rev``, extracted into ``into``."""
+    archive = subprocess.run(["git", "archive", rev, "aton"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def compare(editions: dict[str, Path], task: str, n: int, batches: int,
+            extra: str = "") -> dict[str, list[float]]:
+    rates: dict[str, list[float]] = {name: [] for name in editions}
+    for b in range(batches):
+        for name, path in editions.items():  # in turn, so both meet the same load
+            rates[name].append(run_worker(path, task, n, 1000 + b * n, extra))
+    return rates
+
+
+def report(title: str, rates: dict[str, list[float]], unit: str) -> None:
+    medians = {name: statistics.median(r) for name, r in rates.items()}
+    parts = [f"{name} {medians[name]:,.0f} {unit} (range {min(r):,.0f}-{max(r):,.0f})"
+             for name, r in rates.items()]
+    line = f"{title}: " + "; ".join(parts)
+    names = list(rates)
+    if len(names) == 2:
+        line += f"; ratio {medians[names[0]] / medians[names[1]]:.2f}"
+    print(line)
+
+
+def clones_per_second(n: int) -> float:
+    import aton
+    from aton.bots import RandomPlayer
+
+    game = aton.Game.new(3)
+    players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
+    for _ in range(40):  # mid-game: a board with counters, piles part drawn
+        game.advance()
+        name = game.pending.player
+        game.decide(players[name].choose(game.view(name)))
+    start = time.perf_counter()
+    for _ in range(n):
+        game.clone(story=False)
+    return n / (time.perf_counter() - start)
 
 
 def greedy_vs_random(n: int) -> tuple[dict[str, int], list[float]]:
     """n games, seats alternated; returns wins and the greedy player's decision times."""
+    import aton
+    from aton.bots import GreedyPlayer, RandomPlayer, play_game
+
+    class TimedGreedy(GreedyPlayer):
+        def choose(self, view):
+            t = time.perf_counter()
+            choice = super().choose(view)
+            times.append(time.perf_counter() - t)
+            return choice
+
     wins = {"greedy": 0, "random": 0, "draw": 0}
     times: list[float] = []
     for k in range(n):
         greedy_seat = "red" if k % 2 == 0 else "blue"
         random_seat = "blue" if greedy_seat == "red" else "red"
-        g = play_game(aton.Game.new(k), {greedy_seat: TimedGreedy(k, times),
-                                         random_seat: RandomPlayer(k)})
+        g = play_game(aton.Game.new(k, story=False),
+                      {greedy_seat: TimedGreedy(k), random_seat: RandomPlayer(k)})
         w = g.winner
         wins["draw" if w == "draw" else "greedy" if w == greedy_seat else "random"] += 1
     return wins, times
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=2000, help="random-vs-random games")
-    parser.add_argument("--greedy-games", type=int, default=500, help="greedy-vs-random games")
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=500, help="random games per batch")
+    parser.add_argument("--batches", type=int, default=5)
+    parser.add_argument("--corpus-games", type=int, default=40,
+                        help="random games whose rounds make the play_round corpus")
+    parser.add_argument("--greedy-games", type=int, default=200, help="greedy-vs-random games")
+    parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with")
     args = parser.parse_args()
 
-    random_games(50, offset=10**7)  # warm up
-    rates = [random_games(args.games // 4, offset=r * args.games)[0] for r in range(4)]
-    _, rounds, events = random_games(200)
-    print(f"random vs random: {statistics.median(rates):,.0f} games/s "
-          f"(median of 4 batches of {args.games // 4}; range {min(rates):,.0f}-"
-          f"{max(rates):,.0f}); {rounds:.1f} rounds and {events:.0f} events per game")
+    with tempfile.TemporaryDirectory() as tmp:
+        editions = {"this engine": ROOT}
+        if args.against:
+            editions[args.against] = checkout(args.against, Path(tmp))
+        corpus = Path(tmp) / "corpus.json"
+        rounds = round_corpus(args.corpus_games)
+        corpus.write_text(json.dumps(rounds))
+
+        report("random vs random, full games, no story (single process)",
+               compare({"this engine": ROOT}, "games", args.games, args.batches), "games/s")
+        report("random vs random, full games, with events (as the app plays)",
+               compare(editions, "told", args.games, args.batches), "games/s")
+        report(f"play_round over {len(rounds)} rounds of {args.corpus_games} games",
+               compare(editions, "rounds", len(rounds), args.batches, str(corpus)), "rounds/s")
+
+    clones = [clones_per_second(20_000) for _ in range(args.batches)]
+    print(f"clone(story=False) of a mid-game: {statistics.median(clones):,.0f} clones/s "
+          f"(range {min(clones):,.0f}-{max(clones):,.0f})")
 
     wins, times = greedy_vs_random(args.greedy_games)
     n = sum(wins.values())
