@@ -29,7 +29,9 @@ LAYOUT: dict[int, tuple[str, ...]] = {
 # Where each temple sits on the printed board: (row, column) of a 2x2 arrangement (R3).
 TEMPLE_POSITION = {1: (0, 0), 2: (0, 1), 3: (1, 0), 4: (1, 1)}
 
-COLOUR_NAMES = {"Y": "yellow", "G": "green", "K": "black", "B": "blue", "+": "bonus"}
+# The rules (R3) call "B" squares blue; learners read "turquoise", so that "blue" always means
+# the blue player and never a square.
+COLOUR_NAMES = {"Y": "yellow", "G": "green", "K": "black", "B": "turquoise", "+": "bonus"}
 
 #: Index -> "T<t>.<s>".
 SQUARE_NAMES: tuple[str, ...] = tuple(

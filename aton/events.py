@@ -58,11 +58,15 @@ def _cap(name: str) -> str:
 
 
 def _where(name: str) -> str:
-    """'T1.2 (yellow)' / 'T1.7 (bonus +1)'."""
+    """'T1.2 (a yellow square)' / 'T1.7 (a +1 bonus square)'."""
     i = SQUARE_INDEX[name]
     c = COLOUR[i]
-    kind = f"bonus {_BONUS_LABEL[i]}" if c == "+" else COLOUR_NAMES[c]
-    return f"{name} ({kind})"
+    kind = f"a {_BONUS_LABEL[i]} bonus" if c == "+" else _a(COLOUR_NAMES[c])
+    return f"{name} ({kind} square)"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 _BONUS_LABEL = {i: f"+{v}" for i, v in enumerate(BONUS_VALUE) if v}
@@ -119,7 +123,7 @@ def _order(d: dict) -> str:
     c2 = d["cartouche2"]
     if d["reason"] == "cartouche2":
         return (f"Cartouche 2: {f}'s {c2[f]} is lower than {s}'s {c2[s]}, so {f} goes first "
-                "and resolves cartouches 2, 3 and 4 before the other player (R8, R9).")
+                f"and plays cartouches 2, 3 and 4 before {s} does (R8, R9).")
     c1 = d["cartouche1"]
     if d["reason"] == "cartouche1":
         return (f"Cartouche 2: both played a {c2[f]}. On a tie the lower cartouche-1 card goes "
@@ -137,7 +141,7 @@ def _order(d: dict) -> str:
 
 def _turn(d: dict) -> str:
     p = d["player"]
-    return (f"{_cap(p)} goes {d['position']} and now resolves cartouches 2, 3 and 4 (R9). "
+    return (f"{_cap(p)} goes {d['position']} and now plays cartouches 2, 3 and 4 (R9). "
             f"Cartouche 3 shows a {d['cartouche3']}: {p} may remove and place counters in "
             f"{temples_text(d['cartouche3'])} (R12).")
 
@@ -225,9 +229,8 @@ def _overflow(d: dict) -> str:
         st = d["to_stock"]
         subject = "it stays" if n == 1 else f"{st} stay{'s' if st == 1 else ''}"
         parts.append(f"{subject} in {p}'s stock because the Kingdom of the Dead is full")
-    counters = "counter" if n == 1 else "counters"
-    return (f"{n} of {p}'s {counters} found no empty square: {' and '.join(parts)} "
-            "(R13, R15).")
+    who = f"One of {p}'s counters" if n == 1 else f"{n} of {p}'s counters"
+    return f"{who} found no empty square: {' and '.join(parts)} (R13, R15)."
 
 
 def _end_round(d: dict) -> str:
@@ -266,12 +269,12 @@ def _score(d: dict) -> str:
         "temple1": f"the difference, {c_w} − {c_l} = {pts}",
         "temple2": "5",
         "temple3": f"the number of its own counters there, {pts}",
-        "temple4": (f"3 for each blue square it occupies on the whole board: 3 × "
-                    f"{d.get('blue_squares', 0)} = {pts}"),
+        "temple4": (f"3 for each {COLOUR_NAMES['B']} square it occupies on the whole board: "
+                    f"3 × {d.get('blue_squares', 0)} = {pts}"),
         "black": "8",
     }[line]
     if line == "temple4" and not d.get("all_temples", True):
-        why = f"3 for the blue square of temple 4: {pts}"
+        why = f"3 for the {COLOUR_NAMES['B']} square of temple 4: {pts}"
     return f"{count}. {_cap(w)} has the majority and scores {why} (R16)."
 
 
@@ -326,7 +329,7 @@ def _end(d: dict) -> str:
         return (f"The scoring round took a player to 40 or more, so the game ends: {w} wins "
                 f"with {s[w]} against {s['blue' if w == 'red' else 'red']} (R19).")
     why = _REASONS[reason].format(**d)
-    return f"Game over: {w} {why}. Nothing more is resolved."
+    return f"Game over: {w} {why}. Nothing more is played."
 
 
 TEXTS = {

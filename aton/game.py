@@ -453,9 +453,9 @@ class Game:
                             f"shows a {ask.temples}, which allows only "
                             f"{temples_text(ask.temples)}")
         if isinstance(ask, AskRemove):
-            what = "empty" if not board[i] else f"a {PLAYERS[board[i] - 1]} counter"
+            what = "is empty" if not board[i] else f"holds a {PLAYERS[board[i] - 1]} counter"
             whose = "one of your own" if ask.whose == p else f"a {ask.target}"
-            raise RuleError("R10", f"{name}: {sq} holds {what}; the removal must take "
+            raise RuleError("R10", f"{name}: {sq} {what}; the removal must take "
                             f"{whose} counter")
         raise RuleError("R13", f"{name}: {sq} is already occupied; a counter goes on an "
                         "empty square")
