@@ -151,15 +151,15 @@ class ScriptedPlayer:
 
     It keeps no count of its own: which round's cards to play is read from the decisions the
     game holds, so Undo and Retry need nothing special. ``fallbacks`` lists the decisions the
-    script did not cover (it then takes the first legal choice); a good lesson has none before
-    its verdict, and the tests check that.
+    script did not cover (it then takes the first legal choice): a good lesson has none in its
+    round (the tests check that); a learner who plays on after the verdict meets them.
     """
 
     def __init__(self, lesson: Lesson, game: Game) -> None:
         self.lesson = lesson
         self.game = game
         self.player = lesson.opponent
-        self.fallbacks: list[str] = []
+        self.fallbacks: list[tuple[int, str]] = []  # (round, what) the script did not cover
 
     def choose(self, view=None) -> object:
         """The script's choice for the opponent's pending decision (``view`` is ignored: the
@@ -183,7 +183,7 @@ class ScriptedPlayer:
             for square in wanted:
                 if square in options:
                     return square
-        self.fallbacks.append(f"{self.player} {kind}")
+        self.fallbacks.append((game.round, f"{self.player} {kind}"))
         return options[0] if kind != "exchange" else False
 
     def decide(self) -> Event:
