@@ -65,13 +65,21 @@ class Lesson:
     goal: str
     intro: str
     learner: str
-    position: dict
+    scenario: str | None  # a scenario's name, or None when the lesson holds its position
+    own_position: dict | None
     script: dict
     judge: str
     checks: tuple[dict, ...]
     hint: Hint
     success: str
     rules: tuple[str, ...]
+
+    @property
+    def position(self) -> dict:
+        """The lesson's starting position (a fresh dict)."""
+        if self.scenario is not None:
+            return scenarios.load(self.scenario)  # read when used: loading the app stays cheap
+        return json.loads(json.dumps(self.own_position))
 
     @property
     def opponent(self) -> str:
@@ -117,10 +125,9 @@ def load_all() -> list[Lesson]:
 def lesson_from_dict(name: str, data: dict) -> Lesson:
     """Build a ``Lesson`` from its JSON dict, checking every part (ValueError if broken)."""
     if "position" in data:
-        position = data["position"]
-    else:
-        position = scenarios.load(data["scenario"])
-    Game.from_position(position)  # a broken position is refused here, naming the rule
+        Game.from_position(data["position"])  # a broken position is refused, naming the rule
+    elif "scenario" not in data:
+        raise ValueError(f"lesson {name}: it needs a 'scenario' or a 'position'")
     learner = data.get("learner", "red")
     if learner not in ("red", "blue"):
         raise ValueError(f"lesson {name}: learner must be red or blue, not {learner!r}")
@@ -136,7 +143,8 @@ def lesson_from_dict(name: str, data: dict) -> Lesson:
     hint = data["hint"]
     return Lesson(
         name=name, title=data["title"], goal=data["goal"], intro=data.get("intro", ""),
-        learner=learner, position=position, script=data.get("script", {}), judge=judge_at,
+        learner=learner, scenario=data.get("scenario") if "position" not in data else None,
+        own_position=data.get("position"), script=data.get("script", {}), judge=judge_at,
         checks=tuple(data["checks"]),
         hint=Hint(hint["text"], {int(c): int(v) for c, v in hint.get("cartouches", {}).items()},
                   tuple(hint.get("squares", ()))),
