@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import aton
-import aton.tutorial
 import aton.scenarios
+import aton.tutorial
 from aton.bots import RandomPlayer
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
