@@ -15,7 +15,7 @@ SQUARE_FILL = dict(FILL)
 KINGDOM_FILL = "#6b5b4b"
 EVENT_RING = "#e6007e"  # squares the last step involved
 LEGAL_RING = "#111111"
-HINT_RING = "#f5a000"  # squares a lesson's hint points at  # squares the learner may click now
+HINT_RING = "#d35400"  # squares a lesson's hint points at  # squares the learner may click now
 DIMMED = 0.3  # opacity of squares that cannot be chosen during a decision
 
 #: The style sheet, injected once by ``AtonApp`` through an HTML widget.
@@ -72,11 +72,11 @@ CSS = """
 .aton-chip-done { background: #2e8b3e; color: #fff; border-color: #2e8b3e; }
 .aton-chip-now { outline: 2px solid #0b5394; }
 .aton-hint-text { margin-top: 4px; padding: 4px 8px; background: #fff4d6;
-                  border-left: 4px solid #f5a000; font-size: 15px; }
+                  border-left: 4px solid #d35400; font-size: 15px; }
 .aton-verdict { margin-top: 4px; padding: 6px 10px; border-radius: 6px; font-size: 16px; }
 .aton-success { background: #e3f5e5; border: 2px solid #2e8b3e; }
 .aton-tryagain { background: #fff1e0; border: 2px solid #e07000; }
-.aton-app .aton-hint { outline: 4px solid #f5a000; outline-offset: -2px; }
+.aton-app .aton-hint { outline: 4px solid #d35400; outline-offset: -2px; }
 .aton-lesson-list .widget-button { text-align: left; }
 </style>
 """

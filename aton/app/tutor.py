@@ -46,15 +46,17 @@ class Tutor:
         self.goal.add_class("aton-goal")
         self.hint_text = HTML()
         self.verdict_box = HTML()
+        fit = {"width": "auto", "flex": "0 0 auto"}  # never cut a label short
         self.hint = Button(description="Hint", tooltip="Show what matters in this lesson",
-                           layout=Layout(width="80px"), style=style)
+                           layout=Layout(**fit), style=style)
         self.retry = Button(description="Retry", tooltip="Start this lesson again",
-                            layout=Layout(width="80px"), style=style)
-        self.next_lesson = Button(description="Next lesson ▸", layout=Layout(width="130px"),
+                            layout=Layout(**fit), style=style)
+        self.next_lesson = Button(description="Next lesson ▸", layout=Layout(**fit),
                                   style=style)
-        self.show_list = Button(description="All lessons", layout=Layout(width="110px"),
+        self.show_list = Button(description="All lessons", layout=Layout(**fit),
                                 tooltip="The list of lessons, and the free game", style=style)
-        buttons = HBox([self.hint, self.retry, self.next_lesson, self.show_list])
+        buttons = HBox([self.hint, self.retry, self.next_lesson, self.show_list],
+                       layout=Layout(flex_flow="row wrap"))
         buttons.add_class("aton-row")
         self.list_buttons = [Button(layout=Layout(width="100%"), style=style)
                              for _ in self.order]
