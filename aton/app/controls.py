@@ -40,7 +40,8 @@ class Controls:
         self.seed = IntText(value=seed, description="Seed:", style=small,
                             tooltip="The same seed deals the same cards",
                             layout=Layout(width="140px"))
-        self.new = Button(description="New game", layout=Layout(width="100px"), style=style)
+        self.new = Button(description="New game", layout=Layout(width="100px", flex="0 0 auto"),
+                          style=style)
         # The guided lessons (aton/lessons/), and the free game first (value "").
         options = [(FREE_GAME, "")] + [(f"{i}. {title}", name)
                                        for i, (name, title) in enumerate(lessons.items(), 1)]
