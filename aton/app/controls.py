@@ -46,7 +46,7 @@ class Controls:
         options = [(FREE_GAME, "")] + [(f"{i}. {title}", name)
                                        for i, (name, title) in enumerate(lessons.items(), 1)]
         self.lesson = Dropdown(options=options, value="", description="Lesson:", style=small,
-                               layout=Layout(width="300px", flex="0 1 auto"))
+                               layout=Layout(width="260px", flex="0 1 auto"))
         self.start_lesson = Button(description="Start", tooltip="Start this guided lesson "
                                    "(or a free game against the computer)",
                                    layout=Layout(width="auto", flex="0 0 auto"), style=style)
