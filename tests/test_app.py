@@ -537,33 +537,23 @@ def test_the_learner_can_play_blue():
     assert parse_query("learner=blue") == {"learner": "blue"}
 
 
-def test_lesson_dropdown_starts_a_position(lessons):
-    app = build_app(seed=2)
-    assert app.controls.lesson.options == (("full kingdom", "full_kingdom"),)
-    app.controls.lesson.value = "full_kingdom"
-    app.controls.start_lesson.click()
+def test_scenario_starts_a_position(lessons):
+    app = build_app(seed=2, scenario="full_kingdom")
     assert app.game.round == 3 and sum(app.game.kingdom.values()) == 8
     assert "Lesson full kingdom" in explained(app) and LESSONS["full_kingdom"] in explained(app)
     assert_board_matches(app)
     assert scores_shown(app) == (10, 12)
-
-
-def test_no_lessons_yet(monkeypatch):
-    monkeypatch.setattr(aton.scenarios, "catalogue", dict)
-    app = build_app(seed=2)
-    assert app.controls.lesson.disabled and app.controls.start_lesson.disabled
-    app.controls.start_lesson.click()
-    assert "no lesson positions yet" in explained(app)
+    # the Lesson menu holds the guided lessons (tests/test_tutor.py): Free game is shown
+    assert app.controls.lesson.value == "" and app.tutor.lesson is None
 
 
 @pytest.mark.parametrize("name", aton.scenarios.names())
-def test_every_shipped_scenario_opens_in_the_app_by_menu_and_by_link(name):
-    """Issue 4: every lesson position loads in the app, from the Lesson menu and from
-    ``play.ipynb?scenario=NAME``, showing its description and its board."""
+def test_every_shipped_scenario_opens_in_the_app_by_link(name):
+    """Issue 4: every lesson position loads in the app from ``play.ipynb?scenario=NAME``
+    (and from ``start_game``), showing its description and its board."""
     position = aton.scenarios.load(name)
     app = build_app(seed=4)
-    app.controls.lesson.value = name
-    app.controls.start_lesson.click()
+    app.start_game(4, scenario=name)
     assert app.error_message == ""
     assert app.scenario == name and app.game.start == Game.from_position(position).start
     assert html.escape(aton.scenarios.describe(name)) in explained(app)
@@ -587,7 +577,6 @@ def test_parse_query():
 def test_query_string_starts_the_named_scenario(lessons):
     app = app_from_query("scenario=full_kingdom&seed=9")
     assert app.game.round == 3 and app.game.seed == 9
-    assert app.controls.lesson.value == "full_kingdom"
     assert app.scenario == "full_kingdom"
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import aton
 import aton.scenarios
+import aton.tutorial
 from aton.bots import RandomPlayer
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -62,7 +63,8 @@ def test_counters_and_cards_add_up(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_scenario_is_used_by_a_lesson(name):
     users = [nb for nb, source in lesson_sources().items() if f'"{name}"' in source]
-    assert users, f"no lesson notebook loads {name!r}"
+    users += [g.name for g in aton.tutorial.load_all() if g.scenario == name]  # guided lessons
+    assert users, f"no lesson notebook or guided lesson loads {name!r}"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

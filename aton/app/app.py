@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 
 from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
 
-from .. import scenarios
+from .. import scenarios, tutorial
 from ..board import (
     BLACK_SQUARES,
     GREEN_SQUARES,
@@ -40,6 +40,7 @@ from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
 from .session import OPPONENTS, SECRET, Session
 from .theme import CSS, player_span
+from .tutor import Tutor
 
 
 def _occupied(board: list[int], squares) -> list[str]:
@@ -82,13 +83,16 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
 
 
 def parse_query(query: str) -> dict:
-    """``'scenario=NAME&seed=3&opponent=random'`` -> build_app keyword arguments.
+    """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson) ->
+    build_app keyword arguments.
 
     Unknown keys are ignored; a seed that is not a whole number is dropped."""
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=False).items()}
     out: dict = {}
     if params.get("scenario"):
         out["scenario"] = params["scenario"]
+    if params.get("lesson"):
+        out["lesson"] = params["lesson"]
     if "seed" in params:
         try:
             out["seed"] = int(params["seed"])
@@ -102,10 +106,12 @@ def parse_query(query: str) -> dict:
 
 
 class AtonApp(VBox):
-    """The teaching app. ``AtonApp(seed=7, scenario=None, opponent='greedy', learner='red')``."""
+    """The teaching app. ``AtonApp(seed=7, scenario=None, opponent='greedy', learner='red',
+    lesson=None)``; ``lesson`` names a guided lesson (``aton/lessons/``) to open."""
 
     def __init__(self, seed: int | None = None, scenario: str | None = None,
-                 opponent: str = "greedy", learner: str = "red", **kwargs) -> None:
+                 opponent: str = "greedy", learner: str = "red", lesson: str | None = None,
+                 **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-app")
         if seed is None:
@@ -120,7 +126,9 @@ class AtonApp(VBox):
         self.end = EndPanel()
         self.explain = ExplanationPanel()
         self.game_log = GameLog()
-        self.controls = Controls(seed=seed, opponent=opponent, lessons=self.lessons)
+        guided = tutorial.load_all()
+        self.controls = Controls(seed=seed, opponent=opponent,
+                                 lessons={g.name: g.title for g in guided})
         self.errors: HTML | None = None  # built at the first error
         self.stage = VBox(layout=Layout(width="100%"))
 
@@ -128,7 +136,9 @@ class AtonApp(VBox):
         header = HBox([title, self.controls.setup], layout=Layout(align_items="center"))
         left = VBox([self.board.figure, self.track.widget],
                     layout=Layout(width=f"{WIDTH + 6}px"))
-        self.right = VBox([self.explain.widget, self.controls.steps, self.stage],
+        self.tutor = Tutor(self, guided)
+        self.right = VBox([self.tutor.widget, self.explain.widget, self.controls.steps,
+                           self.stage],
                           layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
         self.footer = VBox([self.game_log.widget])
@@ -151,7 +161,7 @@ class AtonApp(VBox):
 
         self.session: Session
         self._picker_key: tuple | None = None
-        self._guard(self._begin)(seed, scenario, opponent)
+        self._guard(self._begin)(seed, scenario, opponent, lesson)
 
     # ------------------------------------------------------------------ errors
 
@@ -195,8 +205,16 @@ class AtonApp(VBox):
 
     # ------------------------------------------------------------------ starting games
 
-    def _begin(self, seed: int, scenario: str | None, opponent: str) -> None:
+    def _begin(self, seed: int, scenario: str | None, opponent: str,
+               lesson: str | None = None) -> None:
         notice = ""
+        if lesson in self.tutor.lessons:
+            self.tutor.start(lesson)
+            return
+        if lesson:
+            titles = ", ".join(self.tutor.order)
+            notice = (f"There is no guided lesson called <b>{html.escape(lesson)}</b>. The "
+                      f"lessons are: {html.escape(titles)}. Here is a new game instead.")
         if scenario and scenario not in self.lessons:
             known = ", ".join(self.lessons) or "none yet"
             notice = (f"There is no lesson called <b>{html.escape(scenario)}</b>. Known "
@@ -215,20 +233,29 @@ class AtonApp(VBox):
             if self.lessons.get(scenario):
                 heading += (f": <span style='font-weight:normal'>"
                             f"{html.escape(self.lessons[scenario])}</span>")
-            if scenario in self.lessons and self.controls.lesson.value != scenario:
-                self.controls.lesson.value = scenario
         else:
             game = Game.new(seed)
             players = (f"you play {player_span(self.learner)}" if opponent != "hotseat" else
                        f"{player_span('red')} and {player_span('blue')} share this screen")
             heading = f"New game (seed {seed}): {players}"
-        self.session = Session(game, opponent=opponent, learner=self.learner,
-                               bot_seed=None if seed is None else seed + 1)
+        session = Session(game, opponent=opponent, learner=self.learner,
+                          bot_seed=None if seed is None else seed + 1)
         if seed is not None and self.controls.seed.value != seed:
             self.controls.seed.value = seed
         if self.controls.opponent.value != opponent:
             self.controls.opponent.value = opponent  # observer: same opponent, no change
+        self.tutor.stop()
+        self.start_session(session, heading=heading, notice=notice, scenario=scenario)
+
+    def start_session(self, session: Session, *, heading: str, notice: str = "",
+                      scenario: str | None = None, lesson: str = "") -> None:
+        """Show ``session``'s game from its start: a new game, a scenario, or a guided lesson
+        (``lesson``: its name, whose scripted opponent ``session`` already holds)."""
+        self.session = session
         self.scenario = scenario
+        self.controls.lesson.value = lesson  # "" is the free game
+        # A lesson's opponent follows its script: the selector would replace it.
+        self.controls.opponent.disabled = bool(lesson)
         self._picker_key = None
         self.clear_error()
         batch = self.session.start()
@@ -239,12 +266,12 @@ class AtonApp(VBox):
         self.start_game(self.controls.seed.value)
 
     def start_lesson(self) -> None:
-        """Start lesson button: the chosen lesson's position."""
+        """Start button of the Lesson menu: the chosen guided lesson, or a free game."""
         name = self.controls.lesson.value
         if not name:
-            self.explain.warn("There are no lesson positions yet.")
+            self.start_game(self.controls.seed.value)
             return
-        self.start_game(self.controls.seed.value, scenario=name)
+        self.tutor.start(name)
 
     def set_opponent(self, opponent: str) -> None:
         """Opponent selector: the other colour is played this way from now on."""
@@ -400,6 +427,7 @@ class AtonApp(VBox):
                           warning=warning, notice=notice)
         self.controls.enable(step=not game.over and pending is None,
                              undo=self.session.can_undo())
+        self.tutor.update()  # a guided lesson's verdict and hint follow every step
 
     def _show_stage(self, batch: list[Event]) -> None:
         game, session = self.game, self.session
@@ -507,10 +535,12 @@ class AtonApp(VBox):
 
 
 def build_app(seed: int | None = None, scenario: str | None = None, opponent: str = "greedy",
-              learner: str = "red", query: str | None = None) -> AtonApp:
-    """Build the app. ``query`` (a URL query string such as ``'scenario=NAME&seed=3'``)
-    overrides the other arguments where it names them."""
-    kwargs = {"seed": seed, "scenario": scenario, "opponent": opponent, "learner": learner}
+              learner: str = "red", query: str | None = None,
+              lesson: str | None = None) -> AtonApp:
+    """Build the app. ``query`` (a URL query string such as ``'scenario=NAME&seed=3'`` or
+    ``'lesson=NAME'``) overrides the other arguments where it names them."""
+    kwargs = {"seed": seed, "scenario": scenario, "opponent": opponent, "learner": learner,
+              "lesson": lesson}
     if query:
         kwargs.update(parse_query(query))
     return AtonApp(**kwargs)

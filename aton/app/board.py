@@ -22,7 +22,15 @@ from ..board import (
     SQUARES_PER_TEMPLE,
     TEMPLE_POSITION,
 )
-from .theme import DIMMED, EVENT_RING, KINGDOM_FILL, LEGAL_RING, PLAYER_COLOUR, SQUARE_FILL
+from .theme import (
+    DIMMED,
+    EVENT_RING,
+    HINT_RING,
+    KINGDOM_FILL,
+    LEGAL_RING,
+    PLAYER_COLOUR,
+    SQUARE_FILL,
+)
 
 CELLS = 48 + KINGDOM_SIZE
 UNIT = 50  # pixels per square (one data unit)
@@ -59,7 +67,7 @@ DARK_CELLS = {i for i in range(48) if COLOUR[i] in "KB"} | set(range(48, CELLS))
 BONUS = [i for i in range(48) if BONUS_VALUE[i]]
 #: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
 MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
-         "kingdom_numbers", "info", "legal", "event")
+         "kingdom_numbers", "info", "legal", "event", "hint")
 
 
 def _px(side: float) -> int:
@@ -127,6 +135,11 @@ class BoardView:
         self.event = Scatter(x=[], y=[], scales=scales, marker="square",
                              default_size=_px(RING), fill=False, stroke=EVENT_RING,
                              colors=[EVENT_RING], stroke_width=5.0)
+        # A lesson's hint (aton/app/tutor.py): a wider ring in its own colour, so it is never
+        # mistaken for the last step's.
+        self.hint = Scatter(x=[], y=[], scales=scales, marker="square",
+                            default_size=_px(RING), fill=False, stroke=HINT_RING,
+                            colors=[HINT_RING], stroke_width=7.0, opacities=[0.9])
         marks = [getattr(self, name) for name in MARKS]
         self.figure = Figure(
             marks=marks, fig_margin={"top": MARGIN, "bottom": MARGIN, "left": MARGIN,
@@ -137,9 +150,9 @@ class BoardView:
         self.figure.add_class("aton-board")
         # Which cell each point of a clickable mark stands for.
         self._cells_of = {id(self.squares): list(range(CELLS)), id(self.counters): [],
-                          id(self.legal): [], id(self.event): []}
+                          id(self.legal): [], id(self.event): [], id(self.hint): []}
         self._callbacks: list[Callable[[str], None]] = []
-        for mark in (self.squares, self.counters, self.legal, self.event):
+        for mark in (self.squares, self.counters, self.legal, self.event, self.hint):
             mark.on_element_click(self.handle_click)
         self.board: list[int] = [0] * 48
         self.kingdom: list[str] = []
@@ -206,6 +219,11 @@ class BoardView:
                 if list(mark.text) != text:
                     mark.text = text
 
+    def show_hint(self, names: Iterable[str]) -> None:
+        """Ring the squares a lesson's hint points at (none: no ring)."""
+        with self.hint.hold_sync():
+            self._points(self.hint, sorted({cell_index(n) for n in names}))
+
     def _bonus_text(self, empty: bool, board: list[int] | None = None) -> list[str]:
         """'+1'/'+2' for the bonus squares that are empty (``empty``) or occupied, else ''."""
         board = board or [0] * 48
@@ -234,6 +252,11 @@ class BoardView:
     def legal_squares(self) -> list[str]:
         """The squares shown as clickable now."""
         return [cell_name(c) for c in self.legal_cells]
+
+    @property
+    def hint_squares(self) -> list[str]:
+        """The squares ringed by a lesson's hint."""
+        return [cell_name(c) for c in self._cells_of[id(self.hint)]]
 
     @property
     def event_squares(self) -> list[str]:

@@ -1,5 +1,5 @@
 """The step controls (Next step, To my next decision, Undo) and the game set-up (opponent,
-seed, New game, lesson positions). Only widgets here: ``AtonApp`` wires them to the game."""
+seed, New game, and the Lesson menu: the guided lessons and the free game). Only widgets here: ``AtonApp`` wires them to the game."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ OPPONENT_LABELS = {
     "random": "computer (random)",
     "hotseat": "second person (hot seat)",
 }
-NO_LESSONS = "(no lessons yet)"
+FREE_GAME = "Free game against the computer"
 
 
 class Controls:
     """``steps`` (a row under the explanation) and ``setup`` (a row in the header)."""
 
     def __init__(self, *, seed: int, opponent: str, lessons: dict[str, str]) -> None:
+        """``lessons``: the guided lessons, name -> title, in order."""
         style = ButtonStyle(font_weight="bold")
         self.next = Button(description="Next step ▸", button_style="primary",
                            tooltip="Run one step and explain it",
@@ -39,14 +40,16 @@ class Controls:
         self.seed = IntText(value=seed, description="Seed:", style=small,
                             tooltip="The same seed deals the same cards",
                             layout=Layout(width="140px"))
-        self.new = Button(description="New game", layout=Layout(width="100px"), style=style)
-        options = [(name.replace("_", " "), name) for name in lessons]
-        self.lesson = Dropdown(options=options or [(NO_LESSONS, "")],
-                               description="Lesson:", style=small, disabled=not options,
-                               layout=Layout(width="300px"))
-        self.start_lesson = Button(description="Start lesson", disabled=not options,
-                                   tooltip="Start from this lesson's position",
-                                   layout=Layout(width="110px"), style=style)
+        self.new = Button(description="New game", layout=Layout(width="100px", flex="0 0 auto"),
+                          style=style)
+        # The guided lessons (aton/lessons/), and the free game first (value "").
+        options = [(FREE_GAME, "")] + [(f"{i}. {title}", name)
+                                       for i, (name, title) in enumerate(lessons.items(), 1)]
+        self.lesson = Dropdown(options=options, value="", description="Lesson:", style=small,
+                               layout=Layout(width="260px", flex="0 1 auto"))
+        self.start_lesson = Button(description="Start", tooltip="Start this guided lesson "
+                                   "(or a free game against the computer)",
+                                   layout=Layout(width="auto", flex="0 0 auto"), style=style)
         self.lesson.layout.margin = "0 0 0 18px"
         self.setup = HBox([self.opponent, self.seed, self.new, self.lesson, self.start_lesson],
                           layout=Layout(align_items="center"))

@@ -25,10 +25,11 @@ MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards agains
 
 class Session:
     """A game plus its players: ``learner`` is a person, the other colour is ``opponent``
-    ('greedy', 'random' or 'hotseat' for a second person at the same screen)."""
+    ('greedy', 'random' or 'hotseat' for a second person at the same screen), or ``player``
+    when given (any object with ``choose(view)``, such as a lesson's scripted opponent)."""
 
     def __init__(self, game: Game, opponent: str = "greedy", learner: str = "red",
-                 bot_seed: int | None = None) -> None:
+                 bot_seed: int | None = None, player=None) -> None:
         if learner not in ("red", "blue"):
             raise ValueError(f"learner must be 'red' or 'blue', not {learner!r}")
         self.game = game
@@ -38,6 +39,8 @@ class Session:
         self.opponent = ""
         self.bot = None
         self.set_opponent(opponent)
+        if player is not None:  # a lesson's scripted opponent (aton.tutorial.ScriptedPlayer)
+            self.bot = player
 
     # ------------------------------------------------------------------ players
 

@@ -14,7 +14,8 @@ PLAYER_COLOUR = {"red": COUNTER[1], "blue": COUNTER[2]}
 SQUARE_FILL = dict(FILL)
 KINGDOM_FILL = "#6b5b4b"
 EVENT_RING = "#e6007e"  # squares the last step involved
-LEGAL_RING = "#111111"  # squares the learner may click now
+LEGAL_RING = "#111111"
+HINT_RING = "#d35400"  # squares a lesson's hint points at  # squares the learner may click now
 DIMMED = 0.3  # opacity of squares that cannot be chosen during a decision
 
 #: The style sheet, injected once by ``AtonApp`` through an HTML widget.
@@ -62,6 +63,21 @@ CSS = """
 .aton-meaning b { font-size: 15px; }
 .aton-cover { padding: 10px; background: #efe7d6; border-radius: 6px; font-size: 16px; }
 .aton-app .aton-cardbtn { font-size: 22px; font-weight: bold; height: 44px; }
+.aton-tutor { background: #f4f9ff; border-color: #8fb3e0; }
+.aton-goal { font-size: 16px; }
+.aton-intro { font-size: 14px; color: #444; margin: 2px 0 4px; }
+.aton-progress { font-size: 13px; color: #555; }
+.aton-chip { display: inline-block; min-width: 16px; padding: 0 3px; margin: 1px;
+             border: 1px solid #aaa; border-radius: 8px; text-align: center; font-size: 11px; }
+.aton-chip-done { background: #2e8b3e; color: #fff; border-color: #2e8b3e; }
+.aton-chip-now { outline: 2px solid #0b5394; }
+.aton-hint-text { margin-top: 4px; padding: 4px 8px; background: #fff4d6;
+                  border-left: 4px solid #d35400; font-size: 15px; }
+.aton-verdict { margin-top: 4px; padding: 6px 10px; border-radius: 6px; font-size: 16px; }
+.aton-success { background: #e3f5e5; border: 2px solid #2e8b3e; }
+.aton-tryagain { background: #fff1e0; border: 2px solid #e07000; }
+.aton-app .aton-hint { outline: 4px solid #d35400; outline-offset: -2px; }
+.aton-lesson-list .widget-button { text-align: left; }
 </style>
 """
 

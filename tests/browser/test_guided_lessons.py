@@ -1,0 +1,97 @@
+"""Guided lessons in a real browser: Voilà serves notebooks/play.ipynb?lesson=NAME, chromium
+clicks like a learner.
+
+One lesson is played by clicks to its "Well done" verdict (with the Hint shown first), one is
+played wrongly to its "Try again" verdict, then Retry starts it afresh and the right play wins.
+Screenshots go to /tmp/aton_tutor_screenshots (outside the repository).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/aton_tutor_screenshots")
+LESSON = "02_cartouche1_points"  # blue puts a 4 on cartouche 1; red's hand is 4, 1, 3, 2
+
+
+def open_lesson(page: Page, url: str, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{url}?lesson={name}")
+    expect(page.locator(".aton-tutor")).to_be_visible(timeout=90_000)
+    expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=30_000)
+
+
+def put_cards(page: Page, cards: tuple[int, ...]) -> None:
+    """Click a card, then its cartouche, four times; then Confirm (R6)."""
+    for c, value in enumerate(cards, 1):
+        page.locator(".aton-cardbtn:not([disabled])", has_text=str(value)).first.click()
+        slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
+        slot.click()
+        expect(slot).to_have_text(f"Cartouche {c}: {value}")
+    page.get_by_role("button", name="Confirm: cards face down").click()
+
+
+def step_until_verdict(page: Page) -> None:
+    """Click Next step until the lesson's verdict shows."""
+    verdict = page.locator(".aton-verdict")
+    next_step = page.get_by_role("button", name="Next step ▸")
+    for _ in range(12):
+        if verdict.count():
+            return
+        expect(next_step).to_be_enabled()
+        next_step.click()
+        page.wait_for_timeout(150)
+    expect(verdict).to_be_visible()
+
+
+def test_lesson_played_by_clicks_to_well_done(page: Page, voila_server: str,
+                                              page_errors: list[str]) -> None:
+    open_lesson(page, voila_server, LESSON)
+    tutor = page.locator(".aton-tutor")
+    expect(tutor).to_contain_text("Lesson 2 of 15: Cartouche 1: points")
+    expect(tutor).to_contain_text("Goal: Blue has put a 4 on cartouche 1")
+    # The hint names the card and rings it, and the cartouche it goes on.
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".aton-hint-text")).to_contain_text("put your 4 on cartouche 1")
+    expect(page.locator(".aton-cardbtn.aton-hint")).to_have_text("4")
+    expect(page.locator(".aton-hint:not(.aton-cardbtn)")).to_have_text("Cartouche 1: —")
+    page.screenshot(path=str(SHOTS / "browser_hint.png"))
+    put_cards(page, (4, 1, 2, 3))
+    step_until_verdict(page)
+    success = page.locator(".aton-verdict.aton-success")
+    expect(success).to_contain_text("Well done: 4 against 4 is a tie")
+    expect(success).to_contain_text("R7")
+    expect(page.locator(".aton-chip-done")).to_have_text(["2"])
+    expect(tutor).to_contain_text("Done: 1 of 15")
+    page.screenshot(path=str(SHOTS / "browser_success.png"))
+    # Next lesson opens lesson 3.
+    page.get_by_role("button", name="Next lesson ▸").click()
+    expect(tutor).to_contain_text("Lesson 3 of 15", timeout=15_000)
+    expect(page.locator(".aton-verdict")).to_have_count(0)
+    assert page_errors == []
+
+
+def test_lesson_played_wrongly_says_try_again_and_retry_works(
+        page: Page, voila_server: str, page_errors: list[str]) -> None:
+    open_lesson(page, voila_server, LESSON)
+    put_cards(page, (1, 2, 3, 4))  # a 1 against blue's 4: blue scores 6
+    step_until_verdict(page)
+    again = page.locator(".aton-verdict.aton-tryagain")
+    expect(again).to_contain_text("Try again: Blue's 4 was higher than your card")
+    expect(again).to_contain_text("(R7)")
+    page.screenshot(path=str(SHOTS / "browser_try_again.png"))
+    page.get_by_role("button", name="Retry").click()
+    expect(page.locator(".aton-verdict")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".aton-cardbtn")).to_have_count(4)
+    expect(page.locator(".aton-app")).to_contain_text("Scores red 0 · blue 4")
+    put_cards(page, (4, 3, 2, 1))
+    step_until_verdict(page)
+    expect(page.locator(".aton-verdict.aton-success")).to_contain_text("Well done")
+    assert page_errors == []

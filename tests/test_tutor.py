@@ -1,0 +1,416 @@
+"""Guided lessons (aton/lessons/, aton.tutorial, the app's Tutor box).
+
+For every lesson the learner's side is played with every card assignment and several ways of
+choosing squares (the first legal square, the last, the hinted ones, seeded random ones). The
+scripted opponent must never run out of script before the verdict, and the verdict must be
+"Well done" exactly when the lesson's goal, as its sentence says it, was met: each goal is
+restated here as an ``ORACLE`` read from the game's events and board, independently of the
+lesson's own checks. Through the app's widgets the same is done by clicks (card buttons,
+cartouches, Confirm, Next step, board squares, Retry).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import aton
+from aton import tutorial
+from aton.app import build_app
+from aton.board import SQUARE_NAMES
+from aton.game import Game
+
+LESSONS = tutorial.names()
+POLICIES = ("first", "last", "hint", "random1", "random2")
+
+
+# ---------------------------------------------------------------------- the goals, restated
+
+
+def _round_events(game: Game) -> list:
+    """The events of the lesson's round (up to the next round's deal)."""
+    out = []
+    for i, e in enumerate(game.events):
+        if e.type == "round" and i > 0:
+            break
+        out.append(e)
+    return out
+
+
+def _of(events, kind, **match):
+    return [e for e in events if e.type == kind and all(e.data.get(k) == v
+                                                         for k, v in match.items())]
+
+
+def _cards(events, player):
+    return _of(events, "reveal")[0].data[player] if _of(events, "reveal") else None
+
+
+def _end(events):
+    ends = _of(events, "end")
+    return (ends[0].data["winner"], ends[0].data["reason"]) if ends else (None, None)
+
+
+def _line(events, line):
+    scored = _of(events, "score", line=line)
+    return scored[0].data if scored else None
+
+
+def _owner_at_end(lesson, events, square):
+    board = {f"{t}.{i + 1}": c for t, row in lesson.position["board"].items()
+             for i, c in enumerate(row)}
+    for e in events:
+        if e.type == "place":
+            board[e.data["square"]] = e.player[0]
+        elif e.type in ("remove", "take_back"):
+            board[e.data["square"]] = "."
+    return {"r": "red", "b": "blue"}.get(board[square])
+
+
+def _placed(events, player, temple=None):
+    return [e for e in _of(events, "place", player=player)
+            if temple is None or e.data["square"].startswith(f"T{temple}.")]
+
+
+ORACLE = {
+    # Place at least 3 counters, one or more in temple 3.
+    "01_first_round": lambda L, ev: len(_placed(ev, "red")) >= 3
+    and len(_placed(ev, "red", 3)) >= 1,
+    # Blue (a 4 on cartouche 1) scores nothing there: red's card equals it.
+    "02_cartouche1_points": lambda L, ev: _cards(ev, "red")[0] == 4,
+    # Red's 3 on cartouche 2 equals blue's, and red still goes first (lower cartouche-1 card).
+    "03_order_tie": lambda L, ev: _cards(ev, "red")[1] == 3
+    and _cards(ev, "red")[0] < _cards(ev, "blue")[0] and _of(ev, "order")[0].data["first"] == "red",
+    # Both cartouches tie: a war, which red wins.
+    "04_war": lambda L, ev: _cards(ev, "red")[:2] == _cards(ev, "blue")[:2]
+    and _of(ev, "order")[0].data["first"] == "red",
+    # Two blue counters go, taken by red.
+    "05_removal_limited": lambda L, ev: len(_of(ev, "remove", player="red", owner="blue")) >= 2,
+    # Red first, and no red counter removed by red.
+    "06_own_removal": lambda L, ev: _of(ev, "order")[0].data["first"] == "red"
+    and not _of(ev, "remove", player="red", owner="red"),
+    # T1.8 filled by red, and 3 red counters into the Kingdom.
+    "07_overflow": lambda L, ev: _owner_at_end(L, ev, "T1.8") == "red"
+    and sum(e.data["to_kingdom"] for e in _of(ev, "overflow", player="red")) >= 3,
+    # A scoring round, whose temple 4 line pays red.
+    "08_scoring_lines": lambda L, ev: _line(ev, "temple4") is not None
+    and _line(ev, "temple4")["player"] == "red" and _line(ev, "temple4")["points"]["red"] > 0,
+    # Red took counters back and still holds T4.8.
+    "09_take_back": lambda L, ev: bool(_of(ev, "take_back", player="red"))
+    and _owner_at_end(L, ev, "T4.8") == "red",
+    "10_win_by_points": lambda L, ev: _end(ev) == ("red", "points"),
+    "11_win_by_temple": lambda L, ev: _end(ev) == ("red", "temple"),
+    "12_win_by_yellow": lambda L, ev: _end(ev) == ("blue", "yellow"),
+    "13_win_by_green": lambda L, ev: _end(ev) == ("red", "green"),
+    # Blue takes temple 2 and wins after the scoring round.
+    "14_scoring_winner": lambda L, ev: _line(ev, "temple2") is not None
+    and _line(ev, "temple2")["player"] == "blue" and _end(ev) == ("blue", "scoring"),
+    "15_scoring_draw": lambda L, ev: _end(ev) == ("draw", "scoring"),
+}
+
+
+def test_every_lesson_has_a_goal_restated_here():
+    assert sorted(ORACLE) == LESSONS
+
+
+# ---------------------------------------------------------------------- playing a lesson
+
+
+def square_choice(options: list[str], policy: str, lesson, rng: random.Random) -> str:
+    """The learner's square: by ``policy`` among the legal ``options``."""
+    if policy == "first":
+        return options[0]
+    if policy == "last":
+        return options[-1]
+    if policy == "hint":
+        return next((q for q in lesson.hint.squares if q in options), options[0])
+    return rng.choice(options)
+
+
+def learner_hands(lesson) -> list[tuple[int, ...]]:
+    """Every card assignment the learner can make in the lesson's round."""
+    game = lesson.start()
+    bot = lesson.player(game)
+    game.advance()
+    while game.pending.player != lesson.learner or game.pending.kind == "exchange":
+        if game.pending.player == lesson.learner:
+            game.decide(False)
+        else:
+            bot.decide()
+        game.advance()
+    return game.options()
+
+
+def play(lesson, cards: tuple[int, ...], policy: str):
+    """Play the lesson's round: the learner assigns ``cards`` and picks squares by
+    ``policy``; the scripted opponent plays its script. Returns (game, player, verdict)."""
+    rng = random.Random(f"{lesson.name}{cards}{policy}")
+    game = lesson.start()
+    bot = lesson.player(game)
+    for _ in range(500):
+        verdict = tutorial.judge(lesson, game)
+        if verdict is not None:
+            return game, bot, verdict
+        pending = game.pending
+        if pending is None:
+            game.step()
+        elif pending.player == lesson.opponent:
+            bot.decide()
+        elif pending.kind == "exchange":
+            game.decide(False)
+        elif pending.kind == "assign":
+            game.decide(cards)
+        else:
+            game.decide(square_choice(game.options(), policy, lesson, rng))
+    raise AssertionError("the lesson never reached its verdict")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_verdict_is_well_done_exactly_when_the_goal_is_met(name):
+    lesson = tutorial.load(name)
+    outcomes = set()
+    for cards in learner_hands(lesson):
+        for policy in POLICIES:
+            game, bot, verdict = play(lesson, cards, policy)
+            assert bot.fallbacks == [], (cards, policy, bot.fallbacks)  # all in the script
+            met = ORACLE[name](lesson, _round_events(game))
+            assert verdict.success == met, (cards, policy, verdict.text)
+            if verdict.success:
+                assert verdict.text.startswith("Well done: ")
+            else:
+                assert verdict.text.startswith("Try again: ")
+                assert all(r in verdict.text for r in verdict.rules) and verdict.rules
+            outcomes.add(verdict.success)
+    assert outcomes == {True, False}, "a lesson must be possible to win and to miss"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_following_the_hint_wins(name):
+    """The hint's cards (the rest in any order) and hinted squares meet the goal."""
+    lesson = tutorial.load(name)
+    hinted = lesson.hint.cartouches
+    fits = [c for c in learner_hands(lesson)
+            if all(c[k - 1] == v for k, v in hinted.items())]
+    assert fits, "the hint asks for cards the learner does not hold"
+    assert any(play(lesson, cards, "hint")[2].success for cards in fits)
+    assert lesson.hint.text and lesson.goal and lesson.success.startswith("Well done: ")
+
+
+def test_every_lesson_is_valid_data_and_covers_the_rules():
+    lessons = tutorial.load_all()
+    assert [lesson.name for lesson in lessons] == LESSONS
+    taught = {r for lesson in lessons for r in lesson.rules}
+    taught |= {r for lesson in lessons for c in lesson.checks for r in c["rules"]}
+    # every cartouche, order + war, removal + its limits, placement + overflow, scoring
+    # lines, the take-back and every way to win
+    assert {"R7", "R8", "R10", "R12", "R13", "R15", "R16", "R17", "R18", "R19"} <= taught
+    ends = {c.get("end") for lesson in lessons for c in lesson.checks
+            if c["check"] == "winner"}
+    assert ends == {"points", "temple", "yellow", "green", "scoring"}
+    reasons = {c.get("reason") for lesson in lessons for c in lesson.checks
+               if c["check"] == "first"}
+    assert {"cartouche1", "war"} <= reasons
+    for lesson in lessons:
+        for square in lesson.hint.squares:
+            assert square in SQUARE_NAMES
+
+
+def test_broken_lesson_data_is_refused_with_the_reason():
+    good = {"scenario": "02_cartouche1_tie", "title": "t", "goal": "g", "judge": "points",
+            "checks": [{"check": "points", "player": "opponent", "max": 0, "fail": "f",
+                        "rules": ["R7"]}], "hint": {"text": "h"}, "success": "Well done: s",
+            "rules": ["R7"]}
+    tutorial.lesson_from_dict("ok", good)
+    with pytest.raises(ValueError, match="unknown check 'nonsense'"):
+        tutorial.lesson_from_dict("x", {**good, "checks": [{"check": "nonsense"}]})
+    with pytest.raises(ValueError, match="judge must be one of"):
+        tutorial.lesson_from_dict("x", {**good, "judge": "lunch"})
+    with pytest.raises(ValueError, match="needs 'fail' and 'rules'"):
+        tutorial.lesson_from_dict("x", {**good, "checks": [{"check": "points"}]})
+    with pytest.raises(KeyError, match="no lesson called 'nope'"):
+        tutorial.load("nope")
+    broken = {**good, "position": {**aton.scenarios.load("02_cartouche1_tie"),
+                                   "scores": {"red": 45, "blue": 0}}}
+    with pytest.raises(aton.RuleError, match="R18"):
+        tutorial.lesson_from_dict("x", broken)
+
+
+def test_the_script_bends_to_the_learner_and_undo_replays_it():
+    """The opponent's squares are preferences: a square the learner took is skipped, and
+    after Undo the same script gives the same choices again (it reads the game, keeps no
+    count of its own)."""
+    lesson = tutorial.load("03_order_tie")
+    game = lesson.start()
+    bot = lesson.player(game)
+
+    def finish_round() -> None:
+        while not game.at_round_start:
+            pending = game.pending
+            if pending is None:
+                game.step()
+            elif pending.player == "blue":
+                bot.decide()
+            elif pending.kind == "exchange":
+                game.decide(False)
+            else:
+                game.decide(game.options()[0] if pending.kind != "assign" else (1, 3, 2, 4))
+
+    game.advance()
+    finish_round()
+    before = [str(d) for d in game.decisions]
+    # red's placements took T1.2-T1.4, blue's first preferences: blue placed on the next one
+    assert {"red place T1.2", "red place T1.3", "red place T1.4"} <= set(before)
+    assert before[-1] == "blue place T2.2"
+    while game.decisions[-1].kind != "assign" or game.decisions[-1].player != "red":
+        game.undo()
+    game.undo()
+    game.advance()
+    finish_round()
+    assert [str(d) for d in game.decisions] == before
+    assert bot.fallbacks == []
+
+
+# ---------------------------------------------------------------------- through the app
+
+
+def assign_by_clicks(app, cards) -> None:
+    picker = app.picker
+    picker.clear.click()  # after an undo the picker still shows the cards taken back
+    for c, value in enumerate(cards):
+        i = next(k for k in range(4) if picker.hand[k] == value and k not in picker.slot_of)
+        picker.cards[i].click()
+        picker.slots[c].click()
+    picker.confirm.click()
+
+
+def play_in_app(app, cards, policy: str) -> None:
+    """The learner's side by clicks: cards, Confirm, Next step, a board square when asked."""
+    lesson = app.tutor.lesson
+    rng = random.Random(f"{lesson.name}{cards}{policy}")
+    for _ in range(300):
+        if app.tutor.verdict is not None:
+            return
+        pending = app.session.human_pending
+        if pending is None:
+            app.controls.next.click()
+        elif pending.kind in ("exchange", "assign"):
+            assign_by_clicks(app, cards)
+        else:
+            app.board.click(square_choice(app.board.legal_squares, policy, lesson, rng))
+        assert app.error_message == ""
+    raise AssertionError("no verdict")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_in_the_app_by_clicks(name):
+    """Every card assignment (first legal squares) and the hinted play, by clicks, Retry
+    between tries: the app's verdict is the goal's, and done lessons are ticked."""
+    app = build_app(seed=5, lesson=name)
+    tutor = app.tutor
+    lesson = tutor.lesson
+    assert lesson.name == name and app.controls.lesson.value == name
+    assert lesson.goal in tutor.goal.value.replace("&#x27;", "'")
+    assert app.controls.opponent.disabled  # the script plays the other colour
+    tries = [(cards, "first") for cards in learner_hands(lesson)]
+    hinted = lesson.hint.cartouches
+    tries += [(c, "hint") for c in learner_hands(lesson)
+              if all(c[k - 1] == v for k, v in hinted.items())][:1]
+    for cards, policy in tries:
+        play_in_app(app, cards, policy)
+        met = ORACLE[name](lesson, _round_events(app.game))
+        verdict = tutor.verdict
+        assert verdict.success == met, (cards, policy)
+        shown = tutor.verdict_box.value
+        assert ("aton-success" in shown) == met and ("aton-tryagain" in shown) != met
+        assert (tutor.next_lesson.button_style == "success") == met
+        assert (tutor.retry.button_style == "warning") != met
+        assert [f for f in app.session.bot.fallbacks if f[0] == app.game.round - 1 or
+                f[0] == lesson.position["round"]] == []
+        tutor.retry.click()
+        assert tutor.verdict is None and app.game.decisions == [] or (
+            app.game.decisions and app.game.decisions[0].player != lesson.learner)
+    assert name in tutor.done
+    assert tutor.list_buttons[tutor.order.index(name)].description.startswith("✓ ")
+
+
+def test_hint_highlights_cards_cartouches_and_squares():
+    app = build_app(seed=5, lesson="11_win_by_temple")
+    tutor = app.tutor
+    assert tutor.hinted == {"cartouches": [], "cards": [], "squares": []}
+    tutor.hint.click()
+    assert "Hint:" in tutor.hint_text.value
+    hinted = tutor.hinted
+    assert sorted(hinted["cards"]) == [2, 3] and hinted["cartouches"] == [3, 4]
+    assert hinted["squares"] == ["T3.3", "T3.9"]
+    tutor.hint.click()  # hide it again
+    assert tutor.hinted == {"cartouches": [], "cards": [], "squares": []}
+    assert tutor.hint_text.value == ""
+    tutor.hint.click()
+    assign_by_clicks(app, (1, 2, 3, 2))
+    # the picker is gone, the squares stay ringed while the learner plays on
+    assert tutor.hinted["squares"] == ["T3.3", "T3.9"] and tutor.hinted["cards"] == []
+
+
+def test_retry_after_try_again_and_next_lesson_and_free_game():
+    app = build_app(seed=5, lesson="02_cartouche1_points")
+    tutor = app.tutor
+    play_in_app(app, (1, 2, 3, 4), "first")
+    assert tutor.verdict_text.startswith("Try again: ") and "(R7)" in tutor.verdict_text
+    assert "Retry" in tutor.verdict_box.value
+    tutor.retry.click()
+    assert tutor.verdict is None and tutor.verdict_box.value == ""
+    assert app.game.view("red").scores == {"red": 0, "blue": 4}
+    play_in_app(app, (4, 1, 2, 3), "first")
+    assert tutor.verdict_text.startswith("Well done: ") and tutor.done == {"02_cartouche1_points"}
+    assert "Done: 1 of 15" in tutor.head.value
+    tutor.next_lesson.click()
+    assert tutor.lesson.name == "03_order_tie" and tutor.done == {"02_cartouche1_points"}
+    # the lesson list opens any lesson, and the free game
+    tutor.show_list.click()
+    assert tutor.list.layout.display == ""
+    tutor.list_buttons[LESSONS.index("12_win_by_yellow")].click()
+    assert tutor.lesson.name == "12_win_by_yellow" and app.session.learner == "blue"
+    assert app.picker.player == "blue"
+    tutor.show_list.click()
+    tutor.free.click()
+    assert tutor.lesson is None and tutor.widget.layout.display == "none"
+    assert app.controls.lesson.value == "" and not app.controls.opponent.disabled
+    assert app.game.round == 1 and app.session.learner == "red"
+
+
+def test_undo_takes_the_verdict_back():
+    app = build_app(seed=5, lesson="02_cartouche1_points")
+    play_in_app(app, (1, 2, 3, 4), "first")
+    assert app.tutor.verdict is not None
+    app.controls.undo.click()
+    assert app.tutor.verdict is None and app.tutor.verdict_box.value == ""
+    play_in_app(app, (4, 1, 2, 3), "first")
+    assert app.tutor.verdict.success
+
+
+def test_lesson_menu_lists_the_free_game_and_every_lesson():
+    app = build_app(seed=5)
+    options = app.controls.lesson.options
+    assert options[0] == ("Free game against the computer", "")
+    assert [value for _, value in options[1:]] == LESSONS
+    assert options[1][0] == f"1. {tutorial.load(LESSONS[0]).title}"
+    assert app.controls.lesson.value == "" and app.tutor.widget.layout.display == "none"
+    app.controls.lesson.value = "04_war"
+    app.controls.start_lesson.click()
+    assert app.tutor.lesson.name == "04_war" and app.game.round == 6
+    app.controls.lesson.value = ""
+    app.controls.start_lesson.click()
+    assert app.tutor.lesson is None and app.game.round == 1
+
+
+def test_lesson_in_the_url():
+    from aton.app import app_from_query, parse_query
+
+    assert parse_query("lesson=04_war&seed=3") == {"lesson": "04_war", "seed": 3}
+    app = app_from_query("lesson=10_win_by_points")
+    assert app.tutor.lesson.name == "10_win_by_points" and app.error_message == ""
+    unknown = app_from_query("lesson=no_such")
+    assert unknown.tutor.lesson is None
+    assert "There is no guided lesson called <b>no_such</b>" in unknown.explain.widget.value
+    assert unknown.game.round == 1
