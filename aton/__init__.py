@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import bots, scenarios
 from .decision import Decision
-from .errors import RuleError
+from .errors import RuleError, check_seed
 from .game import Game, Pending
 from .moves import play_round
 from .record import replay
@@ -21,4 +21,5 @@ __version__ = "0.1.0"
 
 def new_position(seed: int | None = None) -> dict:
     """The position at the start of a new game, decks shuffled with ``seed`` (R1)."""
+    check_seed(seed, "R1")
     return Game.new(seed).position()
