@@ -25,7 +25,9 @@ remove / place / after_scoring: the squares emptied or filled (T<temple>.<square
 a list may be left out where the rules leave no choice.
 
 'aton round' prints {"position": ..., "events": [...], "scoring": ...}. An illegal position
-or move exits with status 2 and one line on stderr naming the rule broken (R1-R19).
+or move exits with status 2 and one line on stderr naming the rule broken (R1-R19); so does a
+file that cannot be read (missing, over 1 MB, not UTF-8 JSON) or a bad command line.
+A seed is a whole number from 0 to 2**63 - 1.
 """
 
 
