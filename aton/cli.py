@@ -59,11 +59,14 @@ def _load(path: str, what: str) -> object:
     rule = "R1" if what == "position" else "R6"
     try:
         return read_json_file(path, what, rule)
+    except RuleError as e:
+        raise SystemExit(_fail(str(e)))
     except OSError as e:
         raise SystemExit(_fail(f"cannot read the {what} file {shown(path, 40)}: "
                                f"{e.strerror or e}"))
-    except RuleError as e:
-        raise SystemExit(_fail(str(e)))
+    except ValueError:  # a file name with a NUL character in it
+        raise SystemExit(_fail(f"cannot read the {what} file {shown(path, 40)}: that is not "
+                               "a file name"))
 
 
 def _fail(message: str) -> int:

@@ -760,7 +760,8 @@ GAME_PY = pytest.mark.xfail(strict=True, reason="game.py: lead")
     for kind in ("exchange", "assign", "place")
     for name, choice in (("5000 digits", 10**5000), ("nested 1000 deep", deeply_nested()),
                          ("hostile object", _Hostile()), ("a million numbers", [1] * 10**6),
-                         ("cards of 5000 digits", [10**5000, 1, 2, 3]))
+                         ("cards of 5000 digits", [10**5000, 1, 2, 3]),
+                         ("four long texts", ("T1.1" * 20,) * 4))
 ])
 def test_decide_refuses_hostile_choices_in_a_short_message(kind, choice):
     game = _game_at(kind)
@@ -864,6 +865,7 @@ def test_cli_missing_file_and_directory_are_one_line(tmp_path):
     (["new", "extra"], "unrecognized"),
     (["new", "--seed"], "expected one argument"),
     (["x" * 100_000], "invalid choice"),
+    (["round", "a\x00.json", "b.json"], "not a file name"),
 ])
 def test_cli_bad_arguments_are_one_line(args, words):
     line = _refused_by_cli(*args)

@@ -119,7 +119,7 @@ def mutate(data, doc):
     for _ in range(data.draw(st.integers(1, 3), label="changes")):
         places = [p for p in paths(doc) if p]
         if not places:
-            return data.draw(JUNK)
+            return tree_copy(data.draw(JUNK))
         # half the time a key near the top: long card piles would otherwise draw most changes
         if data.draw(st.booleans()):
             places = [p for p in places if len(p) <= 2]
@@ -129,12 +129,13 @@ def mutate(data, doc):
             parent = parent[key]
         last = path[-1]
         action = data.draw(st.sampled_from(["replace", "replace", "delete", "add", "edit"]))
+        # junk is copied: a later change must not reach into the shared HOSTILE values
         if action == "replace":
-            parent[last] = data.draw(JUNK, label="junk")
+            parent[last] = tree_copy(data.draw(JUNK, label="junk"))
         elif action == "delete":
             del parent[last]
         elif action == "add" and isinstance(parent, dict):
-            parent[data.draw(st.text(max_size=8))] = data.draw(JUNK)
+            parent[data.draw(st.text(max_size=8))] = tree_copy(data.draw(JUNK))
         elif action == "edit" and isinstance(parent[last], str):
             text = parent[last]
             i = data.draw(st.integers(0, len(text)))
@@ -172,9 +173,10 @@ def moves_for(position: dict) -> dict:
     return {name: {"cards": position["draw"][name][:4]} for name in ("red", "blue")}
 
 
-def short_record(seed: int, decisions: int) -> dict:
-    """The record of a seeded game between random players, stopped after some decisions."""
-    game = Game.new(seed)
+def short_record(seed: int, decisions: int, start: dict | None = None) -> dict:
+    """The record of a seeded game between random players (from ``start``, a position, or a
+    new game), stopped after some decisions."""
+    game = Game.new(seed) if start is None else Game.from_position(start, seed)
     players = {"red": RandomPlayer(seed + 1), "blue": RandomPlayer(seed + 2)}
     for _ in range(decisions):
         game.advance()
@@ -184,7 +186,8 @@ def short_record(seed: int, decisions: int) -> dict:
     return game.record()
 
 
-RECORDS = [short_record(seed, n) for seed, n in ((1, 5), (2, 30), (3, 80))]
+RECORDS = [short_record(1, 5), short_record(2, 30), short_record(3, 80),
+           short_record(4, 12, scenarios.load("04_war"))]
 
 
 # ----------------------------------------------------------------------------- the engine
@@ -268,14 +271,15 @@ GAMES = {kind: game_at(kind) for kind in ("exchange", "assign", "place", "remove
 @settings(max_examples=200, **FUZZ)
 @given(kind=st.sampled_from(sorted(GAMES)), choice=SMALL_JUNK)
 def test_a_refused_decision_changes_nothing(kind, choice):
-    """Game.decide with any small value: refused with a rule id, and the game is as it was
-    (big or deep values are in test_formats.py, marked for the game.py rewrite)."""
+    """Game.decide with any small value: refused with a rule id, and the game is as it was.
+    (Big or deep values, and the length of game.py's messages, are tested in test_formats.py,
+    marked for the game.py rewrite.)"""
     game = GAMES[kind]
     before = snapshot(game)
     try:
         game.decide(choice)
     except RuleError as e:
-        assert e.rule and len(str(e)) <= MAX_MESSAGE
+        assert e.rule and str(e).startswith(e.rule)
         assert snapshot(game) == before
     else:
         game.undo()
