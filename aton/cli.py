@@ -7,9 +7,9 @@ import json
 import sys
 from typing import NoReturn
 
-from . import new_position
 from .errors import RuleError, check_seed, shown
 from .files import read_json_file
+from .game import Game
 from .moves import play_round
 
 EPILOG = """\
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "new":
-        print(json.dumps(new_position(args.seed)))
+        print(json.dumps(Game.new(args.seed).position()))  # --seed's type checked it (R1)
         return 0
     position = _load(args.position, "position")
     moves = _load(args.moves, "moves")
