@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "new":
-        print(json.dumps(Game.new(args.seed).position()))  # --seed's type checked it (R1)
+        print(json.dumps(Game.new(args.seed).position()))
         return 0
     position = _load(args.position, "position")
     moves = _load(args.moves, "moves")
