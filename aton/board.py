@@ -7,7 +7,7 @@ Squares are named ``T<temple>.<square>`` (``T3.8``); inside the engine a square 
 
 from __future__ import annotations
 
-from .errors import RuleError
+from .errors import RuleError, shown
 
 PLAYERS = ("red", "blue")
 TEMPLES = (1, 2, 3, 4)
@@ -137,7 +137,7 @@ def square_index(name: str, who: str = "") -> int:
         prefix = f"{who}: " if who else ""
         raise RuleError(
             "R3",
-            f"{prefix}{name!r} is not a square; squares are T1.1 to T4.12 "
+            f"{prefix}{shown(name)} is not a square; squares are T1.1 to T4.12 "
             "(temple 1-4, square 1-12 row by row)",
         ) from None
 

@@ -15,6 +15,7 @@ from typing import Protocol
 from . import rules
 from .board import SQUARE_INDEX, board_masks, mask_indices
 from .cards import VALUES
+from .errors import shown
 from .game import Game
 from .scoring import LINES, line_facts
 from .view import PlayerView
@@ -159,7 +160,7 @@ def make_player(name: str, seed: int | None = None) -> Player:
     try:
         return PLAYERS_BY_NAME[name](seed)
     except KeyError:
-        raise ValueError(f"unknown player {name!r}; choose one of "
+        raise ValueError(f"unknown player {shown(name)}; choose one of "
                          f"{', '.join(PLAYERS_BY_NAME)}") from None
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
-from .errors import RuleError
+from .errors import RuleError, check_seed, shown
+from .files import read_json_file
 from .game import Game
 from .moves import play_round
 
@@ -23,40 +25,70 @@ remove / place / after_scoring: the squares emptied or filled (T<temple>.<square
 a list may be left out where the rules leave no choice.
 
 'aton round' prints {"position": ..., "events": [...], "scoring": ...}. An illegal position
-or move exits with status 2 and one line on stderr naming the rule broken (R1-R19).
+or move exits with status 2 and one line on stderr naming the rule broken (R1-R19); so does a
+file that cannot be read (missing, over 1 MB, not UTF-8 JSON) or a bad command line.
+A seed is a whole number from 0 to 2**63 - 1.
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that a bad command line gives one line on stderr and exit status 2
+    (argparse prints the usage and then the error: two lines)."""
+
+    def error(self, message: str) -> NoReturn:
+        message = message if len(message) <= 160 else message[:159] + "…"
+        raise SystemExit(_fail(f"aton: {message} (aton --help shows how to use it)"))
+
+
+def _seed(rule: str):
+    """The --seed argument's type: a whole number 0 <= seed < 2**63 (R1 or R4)."""
+    def seed(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # not a number, or more than 4300 digits
+            value = text
+        try:
+            check_seed(value, rule)
+        except RuleError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return value
+    return seed
+
+
 def _load(path: str, what: str) -> object:
+    rule = "R1" if what == "position" else "R6"
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
+        return read_json_file(path, what, rule)
+    except RuleError as e:
+        raise SystemExit(_fail(str(e)))
     except OSError as e:
-        raise SystemExit(_fail(f"cannot read the {what} file {path}: {e.strerror}"))
-    except json.JSONDecodeError as e:
-        rule = "R1" if what == "position" else "R6"
-        raise SystemExit(_fail(f"{rule}: the {what} file {path} is not valid JSON ({e.msg}, "
-                               f"line {e.lineno})"))
+        raise SystemExit(_fail(f"cannot read the {what} file {shown(path, 40)}: "
+                               f"{e.strerror or e}"))
+    except ValueError:  # a file name with a NUL character in it
+        raise SystemExit(_fail(f"cannot read the {what} file {shown(path, 40)}: that is not "
+                               "a file name"))
 
 
 def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
+    """Print one line on stderr; the exit status 2 of any refusal."""
+    print(" ".join(message.splitlines()), file=sys.stderr)  # one line, whatever it quotes
     return 2
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="aton", description="Play Aton by the rules, one round at a time, from JSON files.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="print the position at the start of a new game")
-    new.add_argument("--seed", type=int, default=None, help="seed for shuffling the decks")
+    new.add_argument("--seed", type=_seed("R1"), default=None,
+                     help="seed for shuffling the decks (0 to 2**63 - 1)")
     rnd = sub.add_parser("round", help="play one round and print the result",
                          epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    rnd.add_argument("position", help="position JSON file (aton-position)")
-    rnd.add_argument("moves", help="round-moves JSON file")
-    rnd.add_argument("--seed", type=int, default=None,
-                     help="seed for any reshuffle of a discard pile (R4)")
+    rnd.add_argument("position", help="position JSON file (aton-position, at most 1 MB)")
+    rnd.add_argument("moves", help="round-moves JSON file (at most 1 MB)")
+    rnd.add_argument("--seed", type=_seed("R4"), default=None,
+                     help="seed for any reshuffle of a discard pile (R4; 0 to 2**63 - 1)")
     args = parser.parse_args(argv)
 
     if args.command == "new":

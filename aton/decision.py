@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .board import PLAYERS
+from .board import PLAYERS, SQUARE_INDEX
+from .errors import RuleError, shown
 
 #: The decisions a player can be asked for, and the rule each one follows.
 DECISION_RULES = {
@@ -38,16 +39,39 @@ class Decision(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Decision:
-        try:
-            player, kind, value = text.split()
-        except ValueError:
-            raise ValueError(f"not a decision: {text!r}") from None
-        if player not in PLAYERS or kind not in DECISION_RULES:
-            raise ValueError(f"not a decision: {text!r}")
+        """The decision a text like ``red assign 3142`` names; RuleError for anything else.
+
+        Only the exact form ``str`` writes is accepted: one space between the three words.
+        A text that is no decision at all breaks R1 (two players, red and blue, and what
+        they decide); a bad choice breaks its kind's rule (R5 exchange, R6 assign, R3 squares).
+        """
+        if not isinstance(text, str):
+            raise RuleError("R1", f"a decision is a text like 'red assign 3142', got {shown(text)}")
+        words = text.split(" ")
+        if len(words) != 3:
+            raise RuleError("R1", f"a decision is three words, player, kind and choice (like "
+                            f"'red assign 3142'), got {shown(text)}")
+        player, kind, value = words
+        if player not in PLAYERS:
+            raise RuleError("R1", f"the players are red and blue, so {shown(text)} is not a "
+                            "decision")
+        if kind not in DECISION_RULES:
+            raise RuleError("R1", f"{player}: a decision is one of {', '.join(DECISION_RULES)}, "
+                            f"got {shown(kind)}")
+        choice: object
         if kind == "exchange":
-            choice: object = value == "yes"
+            if value not in ("yes", "no"):
+                raise RuleError("R5", f"{player}: the exchange choice is yes or no, got "
+                                f"{shown(value)}")
+            choice = value == "yes"
         elif kind == "assign":
+            if len(value) != 4 or not all(v in "1234" for v in value):
+                raise RuleError("R6", f"{player}: an assignment is the 4 card values (1-4) on "
+                                f"cartouches 1-4, like 3142, got {shown(value)}")
             choice = tuple(int(v) for v in value)
         else:
+            if value not in SQUARE_INDEX:
+                raise RuleError("R3", f"{player}: {shown(value)} is not a square; squares are "
+                                "T1.1 to T4.12")
             choice = value
         return cls(kind, player, choice)

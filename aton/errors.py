@@ -1,6 +1,17 @@
-"""The one error type of the engine: a broken rule, named by its id."""
+"""The one error type of the engine: a broken rule, named by its id.
+
+Refusals quote the bad value through ``shown``, so that a message stays one short line whatever
+was passed in: a 50 MB string, a list nested 1,000 deep or an integer of 5,000 digits.
+"""
 
 from __future__ import annotations
+
+#: Seeds are whole numbers 0 <= seed < 2**63 (None: no seed given, the game picks one).
+SEED_LIMIT = 2**63
+_SHUFFLED = {"R1": "the decks of a new game", "R4": "a discard pile that becomes a draw pile"}
+_DEPTH = 3  # how deep ``shown`` looks inside lists and objects; deeper ones show as [...]
+_BIG_INT_BITS = 100  # about 30 digits: longer integers are described, not written out
+_EXACT_DIGITS_BITS = 1_000_000  # beyond this, counting the digits exactly costs too much
 
 
 class RuleError(ValueError):
@@ -16,23 +27,91 @@ class RuleError(ValueError):
         super().__init__(f"{rule}: {message}")
 
 
-def shown(value: object, limit: int = 40) -> str:
-    """A short, safe form of a bad value for a refusal message: never deeper than one level,
-    never a huge integer spelt out, cut with "…" past ``limit`` characters."""
-    if isinstance(value, (bool, float)) or value is None:
-        return repr(value)
+def shown(value: object, limit: int = 60) -> str:
+    """A short text of ``value`` for a message: at most ``limit`` characters, cut with "…".
+
+    It never calls a value's own ``repr`` (which could be huge, slow or raise), looks only a
+    few levels deep, and describes a long integer ("an integer of 5000 digits") instead of
+    writing it out (Python refuses to write integers of more than 4300 digits).
+    """
+    text = _short(value, limit, _DEPTH)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _short(value: object, room: int, depth: int) -> str:
+    if value is None or isinstance(value, bool):
+        return "None" if value is None else "True" if value else "False"
     if isinstance(value, int):
-        if value.bit_length() > 64:
-            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
-        return repr(value)
+        if abs(value).bit_length() > _BIG_INT_BITS:
+            return f"an integer of {_digits(value)} digits"
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return float.__repr__(value)
     if isinstance(value, str):
-        text = repr(value[: limit + 1])
-    elif isinstance(value, (list, tuple, dict, set, frozenset)):
-        text = f"a {type(value).__name__} of {len(value)}"
-        if isinstance(value, (list, tuple)) and len(value) <= 8 and all(isinstance(v, (int, str)) and not isinstance(v, bool)
-                                   and (not isinstance(v, int) or v.bit_length() <= 64)
-                                   for v in value):
-            text = repr(value)
-    else:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        text = str.__str__(value)
+        return repr(text) if len(text) <= room else repr(text[:room]) + "…"
+    if isinstance(value, (bytes, bytearray)):
+        return repr(bytes(value[:room])) + ("…" if len(value) > room else "")
+    if isinstance(value, dict):
+        if depth == 0:
+            return "{…}"
+        items = [f"{_short(k, room, depth - 1)}: {_short(v, room, depth - 1)}"
+                 for k, v in _first(iter(dict.items(value)), room)]
+        return _joined("{", items, "}", room)
+    for kind, (opening, closing) in ((list, "[]"), (tuple, "()"), (set, "{}"),
+                                     (frozenset, "{}")):
+        if isinstance(value, kind):
+            if depth == 0:
+                return opening + "…" + closing
+            items = [_short(v, room, depth - 1) for v in _first(kind.__iter__(value), room)]
+            if kind is tuple and len(items) == 1:
+                items[0] += ","
+            return _joined(opening, items, closing, room)
+    return f"a value of type {type(value).__name__}"
+
+
+def _first(items, room: int) -> list:
+    """At most ``room`` + 1 items: more could never be shown in ``room`` characters."""
+    out = []
+    for item in items:
+        out.append(item)
+        if len(out) > room:
+            break
+    return out
+
+
+def _joined(opening: str, items: list[str], closing: str, room: int) -> str:
+    """The items between brackets, stopping with "…" once ``room`` characters are used."""
+    parts: list[str] = []
+    used = 0
+    for text in items:
+        if used > room:
+            parts.append("…")
+            break
+        parts.append(text)
+        used += len(text) + 2
+    return opening + ", ".join(parts) + closing
+
+
+def _digits(n: int) -> str:
+    """How many decimal digits ``n`` has, counted without writing it out."""
+    bits = abs(n).bit_length()
+    if bits > _EXACT_DIGITS_BITS:
+        return f"about {int(bits * 0.30103)}"
+    digits = max(1, int((bits - 1) * 0.30102999))  # a little under log10(2): never too many
+    while abs(n) >= 10**digits:
+        digits += 1
+    return str(digits)
+
+
+def check_seed(seed: object, rule: str) -> None:
+    """Refuse a seed that is not a whole number 0 <= seed < 2**63 (None: no seed given).
+
+    ``rule`` is what the seed shuffles: ``"R1"`` the decks of a new game, ``"R4"`` the
+    reshuffles of discard piles when a game continues from a position.
+    """
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise RuleError(rule, f"the seed shuffles {_SHUFFLED[rule]} and must be a whole number "
+                        f"from 0 to 2**63 - 1, got {shown(seed)}")

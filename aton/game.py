@@ -32,7 +32,7 @@ from .board import (
 )
 from .cards import new_deck
 from .decision import Decision
-from .errors import RuleError, shown
+from .errors import SEED_LIMIT, RuleError, check_seed, shown
 from .events import Event
 from .position import position_from_state, state_from_position
 from .render import game_html
@@ -113,6 +113,8 @@ class Game:
 
     def __init__(self, state: State, seed: int | None = None, start: dict | None = None, *,
                  story: bool = True) -> None:
+        if seed is None:  # no seed given: draw one, so that the record still replays the game
+            seed = random.SystemRandom().randrange(SEED_LIMIT)
         self._s = state
         self.seed = seed
         self.start = start  # the starting position, or None for a new game dealt from the seed
@@ -132,7 +134,9 @@ class Game:
 
     @classmethod
     def new(cls, seed: int | None = None, *, story: bool = True) -> Game:
-        """A new game (R1): shuffled decks (red's first, then blue's), empty board, scores 0."""
+        """A new game (R1): shuffled decks (red's first, then blue's), empty board, scores 0.
+        ``seed`` (0 <= seed < 2**63) shuffles the decks; without one the game draws its own."""
+        check_seed(seed, "R1")
         s = State.start(1, [0, 0], [0] * 48, [], [rules.COUNTERS, rules.COUNTERS],
                         [True, True], [[], []], [[], []])
         game = cls(s, seed, None, story=story)
@@ -143,7 +147,9 @@ class Game:
     @classmethod
     def from_position(cls, position: dict, seed: int | None = None, *,
                       story: bool = True) -> Game:
-        """Continue from a position dict (formats.md); it is checked first (RuleError if not)."""
+        """Continue from a position dict (formats.md); it is checked first (RuleError if not).
+        ``seed`` shuffles any discard pile that becomes a draw pile (R4)."""
+        check_seed(seed, "R4")
         state = state_from_position(position)
         game = cls(state, seed, position_from_state(state), story=story)
         game._keep_origin()
@@ -161,6 +167,7 @@ class Game:
             twin.rng = random.Random()
             twin.rng.setstate(self.rng.getstate())
         else:
+            check_seed(seed, "R4")
             twin.rng = random.Random(seed)
         if story and self.story:
             twin.events, twin.decisions = self.events[:], self.decisions[:]
@@ -402,12 +409,15 @@ class Game:
         """Apply a ``Decision`` (or its text) after checking it is the one pending."""
         if isinstance(decision, str):
             decision = Decision.parse(decision)
+        elif not isinstance(decision, Decision):
+            raise RuleError("R1", f"a decision is a Decision or its text, like 'red assign "
+                            f"3142', not {shown(decision)}")
         pending = self.pending
         if pending is None:
             raise ValueError("No decision is pending: run the automatic steps first.")
         if (decision.kind, decision.player) != (pending.kind, pending.player):
-            raise RuleError(pending.rule, f"{decision.player}: it is not the moment for "
-                            f"'{decision.kind}'; waiting for {pending.prompt}")
+            raise RuleError(pending.rule, f"{shown(decision.player)}: it is not the moment "
+                            f"for {shown(decision.kind)}; waiting for {pending.prompt}")
         return self.decide(decision.choice)
 
     def _check_assignment(self, p: int, choice: object) -> tuple[int, ...]:
@@ -421,7 +431,7 @@ class Game:
                             f"got {shown(choice)}")
         hand = self._s.hands[p]
         if sorted(cards) != sorted(hand):
-            raise RuleError("R6", f"{name}: the cards {list(cards)} are not the hand "
+            raise RuleError("R6", f"{name}: the cards {shown(choice)} are not the hand "
                             f"{sorted(hand)}; each card of the hand goes on one cartouche")
         return cards
 

@@ -9,12 +9,16 @@ the rule.
 from __future__ import annotations
 
 from .board import PLAYERS, SQUARE_INDEX
-from .errors import RuleError
+from .cards import VALUES
+from .errors import RuleError, check_seed, shown
 from .game import Game
 
 #: moves-file key -> (decision kind, the rule its list follows)
 LISTS = {"remove": ("remove", "R10"), "place": ("place", "R13"),
          "after_scoring": ("take_back", "R17")}
+#: The most squares a list can name in one round: a 4 on cartouche 2 removes 2 (R10), a 4 on
+#: cartouche 4 places 4 (R13), and 4 counters are taken back after a scoring round (R17).
+LONGEST = {"remove": 2, "place": 4, "after_scoring": 4}
 _EVENT_LIST = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
 
 
@@ -27,28 +31,34 @@ def _check_form(moves: object) -> dict:
     for name in PLAYERS:
         m = moves.get(name)
         if not isinstance(m, dict):
-            raise RuleError("R6", f"{name}: the round moves need an object for {name}, got {m!r}")
+            raise RuleError("R6", f"{name}: the round moves need an object for {name}, got "
+                            f"{shown(m)}")
         exchange = m.get("exchange", False)
         if not isinstance(exchange, bool):
-            raise RuleError("R5", f"{name}: 'exchange' must be true or false, got {exchange!r}")
+            raise RuleError("R5", f"{name}: 'exchange' must be true or false, got "
+                            f"{shown(exchange)}")
         cards = m.get("cards")
         if (not isinstance(cards, list) or len(cards) != 4
-                or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)):
-            raise RuleError("R6", f"{name}: 'cards' must list the 4 card values put on "
-                            f"cartouches 1-4, got {cards!r}")
+                or not all(isinstance(c, int) and not isinstance(c, bool) and c in VALUES
+                           for c in cards)):
+            raise RuleError("R6", f"{name}: 'cards' must list the 4 card values (1-4) put on "
+                            f"cartouches 1-4, got {shown(cards)}")
         lists: dict[str, list[str] | None] = {}
-        for key in LISTS:
+        for key, (_, rule) in LISTS.items():
             value = m.get(key)
             if value is None:
                 lists[key] = None
                 continue
             if not isinstance(value, list):
                 raise RuleError("R3", f"{name}: '{key}' must be a list of squares like "
-                                f"\"T1.5\", got {value!r}")
+                                f"\"T1.5\", got {shown(value)}")
+            if len(value) > LONGEST[key]:
+                raise RuleError(rule, f"{name}: '{key}' names {len(value)} squares, but at most "
+                                f"{LONGEST[key]} are ever {_done(key)} in a round")
             for sq in value:
                 if not isinstance(sq, str) or sq not in SQUARE_INDEX:
-                    raise RuleError("R3", f"{name}: {sq!r} in '{key}' is not a square; squares "
-                                    "are T1.1 to T4.12")
+                    raise RuleError("R3", f"{name}: {shown(sq)} in '{key}' is not a square; "
+                                    "squares are T1.1 to T4.12")
             lists[key] = list(value)
         out[name] = {"exchange": exchange, "cards": list(cards), **lists}
     return out
@@ -56,6 +66,7 @@ def _check_form(moves: object) -> dict:
 
 def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
     """Play one round: ``{"position", "events", "scoring"}`` as ``aton round`` prints it."""
+    check_seed(seed, "R4")
     plan = _check_form(moves)
     game = Game.from_position(position, seed)
     if game.over:
@@ -116,6 +127,10 @@ def _need(pending) -> str:
     if pending.kind == "place":
         return f"{pending.count} more counter(s) must be placed"
     return f"{pending.count} more counter(s) must be taken back from temple {pending.temple}"
+
+
+def _done(key: str) -> str:
+    return {"remove": "removed", "place": "placed", "after_scoring": "taken back"}[key]
 
 
 def _unused(key: str, rule: str) -> str:

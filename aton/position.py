@@ -10,36 +10,43 @@ from __future__ import annotations
 from . import rules
 from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks, temple_squares
 from .cards import COPIES, VALUES
-from .errors import RuleError
+from .errors import RuleError, shown
 from .state import State
 
 FORMAT = "aton-position"
 VERSION = 1
 ENDS = ("points", "temple", "yellow", "green", "scoring")
+#: The highest round a position may name. A game lasts some tens of rounds; the bound only
+#: keeps absurd numbers out.
+MAX_ROUND = 10_000
+#: The highest score a position may hold. A game ends at 40 (R18, R19) and one round adds at
+#: most about 90 (cartouche 1 and a scoring round), so no game gets near it.
+MAX_SCORE = 1_000
 _MARKS = {".": 0, "r": 1, "b": 2}
 _LETTERS = ".rb"
 
 
 def _is_int(v: object) -> bool:
+    """A whole number: True and False are not (Python counts True as 1)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _per_player(position: dict, key: str, rule: str) -> dict:
     value = position.get(key)
-    if not isinstance(value, dict) or set(PLAYERS) - set(value):
+    if not isinstance(value, dict) or not all(name in value for name in PLAYERS):
         raise RuleError(rule, f"position: '{key}' must be an object with 'red' and 'blue', "
-                        f"got {value!r}")
+                        f"got {shown(value)}")
     return value
 
 
-def _count(position: dict, key: str, rule: str) -> list[int]:
+def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
     value = _per_player(position, key, rule)
     out = []
     for name in PLAYERS:
         v = value[name]
-        if not _is_int(v) or v < 0:
-            raise RuleError(rule, f"position: {key}.{name} must be a whole number 0 or more, "
-                            f"got {v!r}")
+        if not _is_int(v) or not 0 <= v <= most:
+            raise RuleError(rule, f"position: {key}.{name} must be a whole number from 0 to "
+                            f"{most}, got {shown(v)}")
         out.append(v)
     return out
 
@@ -48,38 +55,40 @@ def state_from_position(position: dict):
     """Check a position dict and build the engine's state from it (RuleError if malformed)."""
     if not isinstance(position, dict):
         raise RuleError("R1", f"a position must be a JSON object, got {type(position).__name__}")
-    if position.get("format", FORMAT) != FORMAT:
-        raise RuleError("R1", f"position: 'format' must be {FORMAT!r}, "
-                        f"got {position.get('format')!r}")
-    if position.get("version", VERSION) != VERSION:
-        raise RuleError("R1", f"position: version {position.get('version')!r} is not "
-                        f"understood; this engine reads version {VERSION}")
+    form = position.get("format", FORMAT)
+    if not isinstance(form, str) or form != FORMAT:
+        raise RuleError("R1", f"position: 'format' must be {FORMAT!r}, got {shown(form)}")
+    version = position.get("version", VERSION)
+    if not _is_int(version) or version != VERSION:  # "version": true is not 1
+        raise RuleError("R1", f"position: version {shown(version)} is not understood; this "
+                        f"engine reads version {VERSION}")
 
     rnd = position.get("round")
-    if not _is_int(rnd) or rnd < 1:
-        raise RuleError("R11", f"position: 'round' must be a whole number 1 or more "
-                        f"(1 = the first round), got {rnd!r}")
+    if not _is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
+        raise RuleError("R11", f"position: 'round' must be a whole number from 1 (the first "
+                        f"round) to {MAX_ROUND:,}, got {shown(rnd)}")
 
-    scores = _count(position, "scores", "R1")
+    scores = _count(position, "scores", "R1", MAX_SCORE)
 
     boards = position.get("board")
     if not isinstance(boards, dict):
-        raise RuleError("R3", f"position: 'board' must be an object with T1..T4, got {boards!r}")
+        raise RuleError("R3", f"position: 'board' must be an object with T1..T4, got "
+                        f"{shown(boards)}")
     board = [0] * 48
     for t in (1, 2, 3, 4):
         row = boards.get(f"T{t}")
         if not isinstance(row, str) or len(row) != 12 or set(row) - set(_MARKS):
             raise RuleError("R3", f"position: board T{t} must be 12 characters of r, b and . "
-                            f"(squares 1-12), got {row!r}")
+                            f"(squares 1-12), got {shown(row)}")
         for k, i in enumerate(temple_squares(t)):
             board[i] = _MARKS[row[k]]
 
-    kingdom = _count(position, "kingdom", "R15")
+    kingdom = _count(position, "kingdom", "R15", COUNTERS)
     if sum(kingdom) > KINGDOM_SIZE:
         raise RuleError("R15", f"position: the Kingdom of the Dead has {KINGDOM_SIZE} squares, "
                         f"but holds {kingdom[0]} red + {kingdom[1]} blue = {sum(kingdom)}")
 
-    stock = _count(position, "stock", "R1")
+    stock = _count(position, "stock", "R1", COUNTERS)
     for p, name in enumerate(PLAYERS):
         on_board = board.count(p + 1)
         total = stock[p] + on_board + kingdom[p]
@@ -92,7 +101,7 @@ def state_from_position(position: dict):
     for name in PLAYERS:
         if not isinstance(exchange[name], bool):
             raise RuleError("R5", f"position: exchange.{name} must be true or false, got "
-                            f"{exchange[name]!r}")
+                            f"{shown(exchange[name])}")
 
     piles = {}
     for key in ("draw", "discard"):
@@ -101,7 +110,7 @@ def state_from_position(position: dict):
             pile = value[name]
             if not isinstance(pile, list) or not all(_is_int(c) and c in VALUES for c in pile):
                 raise RuleError("R1", f"position: {key}.{name} must be a list of cards 1-4, "
-                                f"got {pile!r}")
+                                f"got {shown(pile)}")
         piles[key] = value
     for name in PLAYERS:
         cards = piles["draw"][name] + piles["discard"][name]
@@ -111,18 +120,18 @@ def state_from_position(position: dict):
                                 f"{v} in draw and discard piles; a deck has {COPIES} of each")
 
     winner, end = position.get("winner"), position.get("end")
-    if winner not in (None, "red", "blue", "draw"):
+    if not (winner is None or isinstance(winner, str) and winner in ("red", "blue", "draw")):
         raise RuleError("R18", f"position: 'winner' must be null, red, blue or draw, got "
-                        f"{winner!r}")
-    if end not in (None, *ENDS):
+                        f"{shown(winner)}")
+    if not (end is None or isinstance(end, str) and end in ENDS):
         raise RuleError("R18", f"position: 'end' must be null or one of {', '.join(ENDS)}, "
-                        f"got {end!r}")
+                        f"got {shown(end)}")
     if (winner is None) != (end is None):
         raise RuleError("R18", "position: 'winner' and 'end' are both null (game on) or both "
-                        f"set (game over), got winner={winner!r}, end={end!r}")
+                        f"set (game over), got winner={shown(winner)}, end={shown(end)}")
     if winner == "draw" and end != "scoring":
         raise RuleError("R19", "position: only a scoring round ends in a draw (R19), "
-                        f"but end is {end!r}")
+                        f"but end is {shown(end)}")
     if winner is None:
         _refuse_finished(scores, board)
     else:

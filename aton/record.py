@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 from .decision import Decision
-from .errors import RuleError
+from .errors import RuleError, check_seed, shown
+from .files import parse_json
 from .game import Game
 
 FORMAT = "aton-record"
@@ -30,30 +31,70 @@ def make_record(game: Game) -> dict:
 
 
 def replay(record: dict) -> Game:
-    """Rebuild a game from its record (RuleError if a decision in it is illegal)."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise ValueError("not an Aton game record (format must be 'aton-record')")
-    if record.get("version") != VERSION:
-        raise ValueError(f"record version {record.get('version')!r} is not understood; this "
-                         f"engine reads version {VERSION}")
-    seed = record.get("seed")
+    """Rebuild a game from its record; RuleError if the record is malformed or a decision in
+    it is illegal. The record's own shape (format, version, decisions, steps) follows R1,
+    like a position's; its seed R1 for a new game's decks, R4 for a game from a position."""
+    if not isinstance(record, dict):
+        raise RuleError("R1", f"a game record must be a JSON object, got {shown(record)}")
+    form, version = record.get("format"), record.get("version")
+    if not isinstance(form, str) or form != FORMAT:
+        raise RuleError("R1", f"not an Aton game record: 'format' must be {FORMAT!r}, got "
+                        f"{shown(form)}")
+    if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
+        raise RuleError("R1", f"record version {shown(version)} is not understood; this engine "
+                        f"reads version {VERSION}")
     start = record.get("start")
-    game = Game.new(seed) if start is None else Game.from_position(start, seed)
-    for k, text in enumerate(record.get("decisions", [])):
-        game.advance()
+    seed = record.get("seed")
+    check_seed(seed, "R1" if start is None else "R4")
+    decisions = record.get("decisions", [])
+    if not isinstance(decisions, list):
+        raise RuleError("R1", f"record: 'decisions' must be a list of decision texts, got "
+                        f"{shown(decisions)}")
+    steps = record.get("steps")
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int)
+                              or steps < 0):
+        raise RuleError("R1", f"record: 'steps' must be a whole number 0 or more, got "
+                        f"{shown(steps)}")
+    try:
+        game = Game.new(seed) if start is None else Game.from_position(start, seed)
+    except RuleError as e:
+        raise RuleError(e.rule, f"record start: {e.detail}") from None
+    for k, text in enumerate(decisions):
         try:
-            game.play(Decision.parse(text))
+            decision = Decision.parse(text)
+            game.advance()
+            if game.pending is None:
+                raise RuleError("R19" if game.end == "scoring" else "R18",
+                                f"the game is over ({game.winner} won by {game.end}), but the "
+                                "record goes on")
+            game.play(decision)
         except RuleError as e:
-            raise RuleError(e.rule, f"record decision {k + 1} ({text!r}): {e.detail}") from None
-    steps = record.get("steps", len(game.events))
-    while len(game.events) < steps and not game.over:
+            raise RuleError(e.rule, f"record decision {k + 1}: {e.detail}") from None
+    if steps is None:
+        return game
+    while len(game.events) < steps and not game.over and game.pending is None:
         game.step()
+    if len(game.events) != steps:
+        raise RuleError("R1", f"record: 'steps' is {shown(steps)}, but its decisions lead to "
+                        f"{_where(game)} after {len(game.events)} steps")
     return game
 
 
+def _where(game: Game) -> str:
+    if game.over:
+        return "the end of the game"
+    if game.pending is not None:
+        return "a decision still to make"
+    return "this point"
+
+
 def dumps(game: Game) -> str:
+    """The record of ``game`` as JSON text."""
+    if not isinstance(game, Game):
+        raise RuleError("R1", f"only a Game has a record, got {shown(game)}")
     return json.dumps(make_record(game), indent=1)
 
 
-def loads(text: str) -> Game:
-    return replay(json.loads(text))
+def loads(text: str | bytes) -> Game:
+    """Replay a record from its JSON text (at most 1 MB); RuleError if it cannot be read."""
+    return replay(parse_json(text, "the record", "R1"))

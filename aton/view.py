@@ -8,6 +8,7 @@ the opponent's hand or cards before the reveal, and never the order of any draw 
 from __future__ import annotations
 
 from .board import PLAYERS
+from .errors import shown
 
 
 class PlayerView:
@@ -17,7 +18,7 @@ class PlayerView:
 
     def __init__(self, game, player: str) -> None:
         if player not in PLAYERS:
-            raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
+            raise ValueError(f"player must be 'red' or 'blue', not {shown(player)}")
         self._game = game
         self.player = player
         self._p = PLAYERS.index(player)

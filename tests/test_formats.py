@@ -14,7 +14,15 @@ import subprocess
 import sys
 
 import pytest
-from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, FULL_DECK, make_moves, make_position, play
+from helpers import (
+    EXAMPLE_MOVES,
+    EXAMPLE_POSITION,
+    FULL_DECK,
+    make_moves,
+    make_position,
+    play,
+    snapshot,
+)
 
 import aton
 from aton import Game, RuleError
@@ -490,3 +498,377 @@ def test_console_script_if_installed():
     proc = subprocess.run([exe, "new", "--seed", "1"], capture_output=True, text=True,
                           timeout=60, check=False)
     assert proc.returncode == 0 and json.loads(proc.stdout) == aton.new_position(1)
+
+
+# ----------------------------------------------------------------------------- hostile input
+# Issue 7: every entry point refuses malformed input with a RuleError naming a rule, in a
+# message of at most about 200 characters, and changes nothing passed in.
+
+SHORT = 200
+
+
+def deeply_nested(depth: int = 1000) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def refused(call, rule: str | tuple[str, ...]) -> RuleError:
+    with pytest.raises(RuleError) as e:
+        call()
+    rules = (rule,) if isinstance(rule, str) else rule
+    assert e.value.rule in rules, str(e.value)[:300]
+    assert str(e.value).startswith(e.value.rule)
+    assert len(str(e.value)) <= SHORT, str(e.value)[:300]
+    return e.value
+
+
+def test_shown_quotes_any_value_in_a_short_line():
+    from aton.errors import shown
+    assert shown("T1.1") == "'T1.1'"
+    assert shown([3, 1, 4, 2]) == "[3, 1, 4, 2]"
+    assert shown(10**5000) == "an integer of 5001 digits"
+    assert shown(-(10**4400)) == "an integer of 4401 digits"
+    long = shown("r" * 52_000_000)
+    assert len(long) <= 60 and long.endswith("…")
+    assert len(shown(deeply_nested(100_000))) <= 60
+    assert len(shown(list(range(1_000_000)))) <= 60
+
+    class Hostile:
+        def __repr__(self):
+            raise RuntimeError("never called")
+    assert shown(Hostile()) == "a value of type Hostile"
+
+
+@pytest.mark.parametrize("what, change, rule", [
+    ("round nested 1000 deep", _set("round", deeply_nested()), "R11"),
+    ("score nested 1000 deep", _set("scores.red", deeply_nested()), "R1"),
+    ("board nested 1000 deep", _set("board", deeply_nested()), "R3"),
+    ("winner nested 1000 deep", _set("winner", deeply_nested()), "R18"),
+    ("round of 5000 digits", _set("round", 10**5000), "R11"),
+    ("score of 5000 digits", _set("scores.blue", 10**5000), "R1"),
+    ("stock of 5000 digits", _set("stock.red", 10**5000), "R1"),
+    ("kingdom of 5000 digits", _set("kingdom.red", 10**5000), "R15"),
+    ("card of 5000 digits", _set("draw.red", [10**5000]), "R1"),
+    ("version of 5000 digits", _set("version", 10**5000), "R1"),
+    ("round 0", _set("round", 0), "R11"),
+    ("round above 10,000", _set("round", 10_001), "R11"),
+    ("round as true", _set("round", True), "R11"),
+    ("round as 3.0", _set("round", 3.0), "R11"),
+    ("score above 1,000", _set("scores.red", 1_001), "R1"),
+    ("score as true", _set("scores.red", True), "R1"),
+    ("version true", _set("version", True), "R1"),
+    ("version 1.0", _set("version", 1.0), "R1"),
+    ("format as a list", _set("format", ["aton-position"]), "R1"),
+    ("kingdom of 30", _set("kingdom.red", 30), "R15"),
+    ("stock of 10**30", _set("stock.blue", 10**30), "R1"),
+    ("card true", _set("discard.red", [True]), "R1"),
+    ("winner as a list", _set("winner", ["red"]), "R18"),
+    # built when the test runs, not held for the whole session
+    ("52 MB board string", lambda p: p["board"].update(T1="r" * 52_000_000), "R3"),
+])
+def test_hostile_position_is_refused_in_a_short_message(what, change, rule):
+    pos, kept = copy.deepcopy(EXAMPLE_POSITION), copy.deepcopy(EXAMPLE_POSITION)
+    change(pos)
+    change(kept)  # (copy.deepcopy would recurse 1,000 deep)
+    refused(lambda: aton.play_round(pos, EXAMPLE_MOVES), rule)
+    refused(lambda: Game.from_position(pos), rule)
+    assert pos == kept
+
+
+def test_round_10000_is_the_highest_accepted():
+    game = Game.from_position({**EXAMPLE_POSITION, "round": 10_000})
+    assert game.round == 10_000
+
+
+@pytest.mark.parametrize("what, moves, rule", [
+    ("cards of 5000 digits", _moves_with(red_cards=[10**5000, 1, 4, 2]), "R6"),
+    ("card 5", _moves_with(red_cards=[5, 1, 4, 2]), "R6"),
+    ("card true", _moves_with(red_cards=[True, 1, 4, 2]), "R6"),
+    ("cards nested 1000 deep", _moves_with(red_cards=deeply_nested()), "R6"),
+    ("exchange nested 1000 deep", _moves_with(blue_exchange=deeply_nested()), "R5"),
+    ("square nested 1000 deep", _moves_with(red_place=[deeply_nested()]), "R3"),
+    ("square of 5000 digits", _moves_with(red_place=[10**5000]), "R3"),
+    ("a million squares", _moves_with(blue_place=["T1.5"] * 1_000_000), "R13"),
+    ("three squares to remove", _moves_with(blue_remove=["T1.2", "T2.2", "T1.1"]), "R10"),
+    ("five squares to take back", _moves_with(red_after_scoring=["T1.1"] * 5), "R17"),
+    ("player nested 1000 deep", {"red": deeply_nested(), "blue": EXAMPLE_MOVES["blue"]}, "R6"),
+])
+def test_hostile_moves_are_refused_in_a_short_message(what, moves, rule):
+    refused(lambda: aton.play_round(EXAMPLE_POSITION, moves), rule)
+
+
+BAD_SEEDS = {"[1]": [1], "{}": {}, "1.5": 1.5, "text 7": "7", "True": True, "False": False,
+             "-1": -1, "2**63": 2**63, "5000 digits": 10**5000, "nested": deeply_nested()}
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS.values(), ids=BAD_SEEDS.keys())
+def test_a_seed_that_is_not_a_whole_number_below_2_63_is_refused(seed):
+    """R1 shuffles a new game's decks, R4 a discard pile into a draw pile: each seed is a whole
+    number 0 <= seed < 2**63, and the message says which shuffle it is for."""
+    assert "new game" in str(refused(lambda: aton.new_position(seed), "R1"))
+    assert "discard" in str(refused(lambda: aton.play_round(EXAMPLE_POSITION, EXAMPLE_MOVES,
+                                                            seed), "R4"))
+    record = Game.new(1).record()
+    refused(lambda: aton.replay({**record, "seed": seed}), "R1")
+    refused(lambda: aton.replay({**record, "seed": seed, "start": EXAMPLE_POSITION}), "R4")
+
+
+def test_seeds_at_the_bounds_and_none_are_accepted():
+    assert aton.new_position(0) != aton.new_position(2**63 - 1)
+    assert aton.new_position(None)["round"] == 1
+    aton.play_round(EXAMPLE_POSITION, EXAMPLE_MOVES, seed=2**63 - 1)
+
+
+# ----------------------------------------------------------------------------- records
+
+def _record(decisions: int = 12) -> dict:
+    game = Game.new(4)
+    for _ in range(decisions):
+        game.advance()
+        game.decide(game.options()[0])
+    return game.record()
+
+
+@pytest.mark.parametrize("what, change, rule", [
+    ("not an object", lambda r: ["aton-record"], "R1"),
+    ("wrong format", lambda r: {**r, "format": "pgn"}, "R1"),
+    ("version true", lambda r: {**r, "version": True}, "R1"),
+    ("version 2", lambda r: {**r, "version": 2}, "R1"),
+    ("decisions None", lambda r: {**r, "decisions": None}, "R1"),
+    ("decisions a text", lambda r: {**r, "decisions": "red exchange no"}, "R1"),
+    ("a decision that is a number", lambda r: {**r, "decisions": [5]}, "R1"),
+    ("a decision nested 1000 deep", lambda r: {**r, "decisions": [deeply_nested()]}, "R1"),
+    ("steps as text", lambda r: {**r, "steps": "12"}, "R1"),
+    ("steps true", lambda r: {**r, "steps": True}, "R1"),
+    ("steps negative", lambda r: {**r, "steps": -1}, "R1"),
+    ("steps of 5000 digits", lambda r: {**r, "steps": 10**5000}, "R1"),
+    ("steps beyond the decisions", lambda r: {**r, "steps": r["steps"] + 50}, "R1"),
+    ("steps before the decisions", lambda r: {**r, "steps": 3}, "R1"),
+    ("seed [7]", lambda r: {**r, "seed": [7]}, "R1"),
+    ("malformed start", lambda r: {**r, "start": {**EXAMPLE_POSITION, "round": "3"}}, "R11"),
+    ("start a list", lambda r: {**r, "start": [1]}, "R1"),
+    ("exchange maybe", lambda r: {**r, "decisions": ["red exchange maybe"]}, "R5"),
+    ("assign 31x2", lambda r: {**r, "decisions": r["decisions"][:2] + ["red assign 31x2"]},
+     "R6"),
+    ("assign of 5 cards", lambda r: {**r, "decisions": ["red exchange no", "blue exchange no",
+                                                       "red assign 31425"]}, "R6"),
+    ("too many words", lambda r: {**r, "decisions": ["red exchange no please"]}, "R1"),
+    ("two spaces", lambda r: {**r, "decisions": ["red  exchange no"]}, "R1"),
+    ("unknown player", lambda r: {**r, "decisions": ["green exchange no"]}, "R1"),
+    ("unknown kind", lambda r: {**r, "decisions": ["red pass no"]}, "R1"),
+    ("not a square", lambda r: {**r, "decisions": r["decisions"][:4] + ["blue place T5.1"]},
+     "R3"),
+    ("the wrong player", lambda r: {**r, "decisions": ["blue exchange no"]}, "R5"),
+    ("a 50 MB decision", lambda r: {**r, "decisions": ["red exchange " + "y" * 50_000_000]},
+     "R5"),
+])
+def test_malformed_record_is_refused_naming_a_rule(what, change, rule):
+    """README (records): a record's own shape follows R1; its decisions the rule of their kind
+    (R5 exchange, R6 assign, R3 squares)."""
+    record = _record()
+    record = change(record)
+    kept = copy.deepcopy(record) if "nested" not in what and "50 MB" not in what else None
+    refused(lambda: aton.replay(record), rule)
+    if kept is not None:
+        assert record == kept
+
+
+def test_a_record_that_goes_on_after_the_game_ended_is_refused():
+    game = Game.from_position(make_position(scores=(38, 0), red=[4, 1, 1, 1], blue=[1, 2, 3, 4]))
+    cards = {"red": [4, 1, 1, 1], "blue": [1, 2, 3, 4]}
+    game.advance()
+    while game.pending is not None:
+        game.decide(cards[game.pending.player])
+        game.advance()
+    assert game.over and game.end == "points"
+    record = game.record()
+    e = refused(lambda: aton.replay({**record, "decisions": [*record["decisions"],
+                                                              "red exchange no"]}), "R18")
+    assert "over" in str(e)
+
+
+def test_records_load_from_text_and_refuse_unreadable_text():
+    from aton.record import dumps, loads
+    game = Game.new(3)
+    game.advance()
+    game.decide(True)
+    assert loads(dumps(game)).record() == game.record()
+    assert loads(dumps(game).encode()).record() == game.record()
+    for text in (dumps(game).encode("utf-16"), "é".encode("latin-1"), "[" * 1000 + "]" * 1000,
+                 '{"steps": ' + "9" * 5000 + "}", " " * 1_000_001, "{not json", 17):
+        refused(lambda text=text: loads(text), "R1")
+    refused(lambda: dumps({"format": "aton-record"}), "R1")
+
+
+@pytest.mark.parametrize("text, rule", [
+    ("red exchange maybe", "R5"), ("red exchange YES", "R5"), ("red assign 31x2", "R6"),
+    ("red assign 314", "R6"), ("red assign 5142", "R6"), ("blue place T4.13", "R3"),
+    ("blue remove t1.1", "R3"), ("red take_back T0.1", "R3"), ("red exchange no ", "R1"),
+    (" red exchange no", "R1"), ("red\texchange\tno", "R1"), ("red exchange", "R1"),
+    ("", "R1"), ("Red exchange no", "R1"), ("red Exchange no", "R1"), (None, "R1"),
+    (b"red exchange no", "R1"), (["red", "exchange", "no"], "R1"),
+])
+def test_decision_parse_refuses_anything_but_an_exact_decision_text(text, rule):
+    refused(lambda: aton.Decision.parse(text), rule)
+
+
+def test_decision_texts_round_trip():
+    for text in ("red exchange yes", "blue exchange no", "red assign 3142", "blue remove T1.2",
+                 "red place T4.12", "blue take_back T3.1"):
+        assert str(aton.Decision.parse(text)) == text
+
+
+# ----------------------------------------------------------------------------- Game.decide
+# Crashes inside game.py, which the engine's rewrite (issue 7) replaces: each test states
+# what must hold, and is expected to fail until then.
+
+def _game_at(kind: str) -> Game:
+    game = Game.new(11)
+    game.advance()
+    while game.pending.kind != kind:
+        game.decide(game.options()[0])
+        game.advance()
+    return game
+
+
+class _Hostile:
+    """A value whose every method a careless message would call raises."""
+
+    def __repr__(self):
+        raise RuntimeError("repr")
+
+    def __iter__(self):
+        raise RuntimeError("iter")
+
+    def __len__(self):
+        raise RuntimeError("len")
+
+    def __eq__(self, other):
+        raise RuntimeError("eq")
+
+    __hash__ = None
+
+
+@pytest.mark.parametrize("kind, choice", [
+    pytest.param(kind, choice, id=f"{kind}-{name}")
+    for kind in ("exchange", "assign", "place")
+    for name, choice in (("5000 digits", 10**5000), ("nested 1000 deep", deeply_nested()),
+                         ("hostile object", _Hostile()), ("a million numbers", [1] * 10**6),
+                         ("cards of 5000 digits", [10**5000, 1, 2, 3]),
+                         ("four long texts", ("T1.1" * 20,) * 4))
+])
+def test_decide_refuses_hostile_choices_in_a_short_message(kind, choice):
+    game = _game_at(kind)
+    before = snapshot(game)
+    refused(lambda: game.decide(choice), ("R3", "R5", "R6"))
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("decision", [5, None, aton.Decision("x" * 10**6, "red", True)],
+                         ids=["a number", "None", "a 1 MB kind"])
+def test_play_refuses_what_is_not_a_decision(decision):
+    game = _game_at("exchange")
+    before = snapshot(game)
+    refused(lambda: game.play(decision), ("R1", "R5"))
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS.values(), ids=BAD_SEEDS.keys())
+def test_game_new_and_from_position_refuse_a_bad_seed(seed):
+    refused(lambda: Game.new(seed), "R1")
+    refused(lambda: Game.from_position(EXAMPLE_POSITION, seed), "R4")
+
+
+# ----------------------------------------------------------------------------- CLI, hostile
+
+
+def _refused_by_cli(*args: str) -> str:
+    """Run the CLI in-process; it must exit 2 with one line on stderr and nothing on stdout."""
+    import contextlib
+    import io
+
+    from aton import cli
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = cli.main(list(args))
+        except SystemExit as e:
+            status = e.code
+    assert status == 2, err.getvalue()[:300]
+    assert out.getvalue() == ""
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1, err.getvalue()[:300]
+    assert len(lines[0]) <= SHORT + 60, lines[0][:300]
+    return lines[0]
+
+
+@pytest.mark.parametrize("what, content, words", [
+    ("UTF-16", json.dumps(EXAMPLE_POSITION).encode("utf-16"), "UTF-8"),
+    ("Latin-1", json.dumps({**EXAMPLE_POSITION, "note": "Königin"},
+                           ensure_ascii=False).encode("latin-1"), "UTF-8"),
+    # 1,000 deep may parse (then it is no position) or not, by the depth of the caller's stack
+    ("nested 1000 deep", b"[" * 1000 + b"1" + b"]" * 1000, "R1"),
+    ("nested 100000 deep", b"[" * 100_000, "deeply"),
+    ("a 5000-digit integer", json.dumps(EXAMPLE_POSITION).replace(
+        '"round": 3', '"round": ' + "3" * 5000).encode(), "number"),
+    ("over 1 MB", json.dumps({**EXAMPLE_POSITION, "pad": "x" * 1_000_000}).encode(), "1 MB"),
+    ("empty", b"", "JSON"),
+    ("version true", json.dumps({**EXAMPLE_POSITION, "version": True}).encode(), "version"),
+])
+def test_cli_unreadable_position_file_is_one_line(tmp_path, what, content, words):
+    (tmp_path / "position.json").write_bytes(content)
+    (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
+    line = _refused_by_cli("round", str(tmp_path / "position.json"), str(tmp_path / "moves.json"))
+    assert line.startswith("R1: ") and words in line
+
+
+def test_cli_unreadable_moves_file_names_r6(tmp_path):
+    (tmp_path / "position.json").write_text(json.dumps(EXAMPLE_POSITION))
+    (tmp_path / "moves.json").write_bytes(json.dumps(EXAMPLE_MOVES).encode("utf-16"))
+    line = _refused_by_cli("round", str(tmp_path / "position.json"), str(tmp_path / "moves.json"))
+    assert line.startswith("R6: ") and "moves file" in line
+
+
+def test_cli_a_utf8_byte_order_mark_is_read(tmp_path, capsys):
+    from aton import cli
+    (tmp_path / "position.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(EXAMPLE_POSITION).encode())
+    (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
+    assert cli.main(["round", str(tmp_path / "position.json"), str(tmp_path / "moves.json")]) == 0
+    assert json.loads(capsys.readouterr().out) == aton.play_round(EXAMPLE_POSITION, EXAMPLE_MOVES)
+
+
+def test_cli_missing_file_and_directory_are_one_line(tmp_path):
+    (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
+    line = _refused_by_cli("round", str(tmp_path / "nope.json"), str(tmp_path / "moves.json"))
+    assert "position file" in line and "No such file" in line
+    line = _refused_by_cli("round", str(tmp_path), str(tmp_path / "moves.json"))
+    assert "position file" in line and "directory" in line
+
+
+@pytest.mark.parametrize("args, words", [
+    (["new", "--seed", "abc"], "seed"),
+    (["new", "--seed", "-1"], "seed"),
+    (["new", "--seed", "9223372036854775808"], "seed"),
+    (["new", "--seed", "7" * 5000], "seed"),
+    (["round", "a.json", "b.json", "--seed", "1.5"], "seed"),
+    (["play"], "invalid choice"),
+    ([], "required"),
+    (["round"], "required"),
+    (["round", "a.json"], "required"),
+    (["new", "extra"], "unrecognized"),
+    (["new", "--seed"], "expected one argument"),
+    (["x" * 100_000], "invalid choice"),
+    (["round", "a\x00.json", "b.json"], "not a file name"),
+])
+def test_cli_bad_arguments_are_one_line(args, words):
+    line = _refused_by_cli(*args)
+    assert words in line
+
+
+def test_cli_bad_seed_in_a_real_process_is_one_line():
+    proc = run_cli("new", "--seed", "abc")
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and "R1" in lines[0] and "'abc'" in lines[0]
