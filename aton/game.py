@@ -122,13 +122,6 @@ class Game:
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
-        # Undo rebuilds the game from here (a copy of the state and of the random state) and
-        # replays the decisions but the last: nothing is paid on the hot path.
-        self._origin: tuple[State, object] | None = None
-
-    def _keep_origin(self) -> None:
-        if self.story:
-            self._origin = (self._s.clone(), self.rng.getstate())
 
     # ------------------------------------------------------------------ construction
 
@@ -141,7 +134,6 @@ class Game:
                         [True, True], [[], []], [[], []])
         game = cls(s, seed, None, story=story)
         s.draw = [new_deck(game.rng), new_deck(game.rng)]
-        game._keep_origin()
         return game
 
     @classmethod
@@ -151,9 +143,7 @@ class Game:
         ``seed`` shuffles any discard pile that becomes a draw pile (R4)."""
         check_seed(seed, "R4")
         state = state_from_position(position)
-        game = cls(state, seed, position_from_state(state), story=story)
-        game._keep_origin()
-        return game
+        return cls(state, seed, position_from_state(state), story=story)
 
     def clone(self, *, story: bool | None = None, seed: int | None = None) -> Game:
         """An independent copy of the game as it stands, for search. ``story=False`` drops
@@ -169,11 +159,12 @@ class Game:
         else:
             check_seed(seed, "R4")
             twin.rng = random.Random(seed)
-        if story and self.story:
+        # A clone with a generator of its own is no longer the game its record describes.
+        twin.story = story and seed is None
+        if twin.story and self.story:
             twin.events, twin.decisions = self.events[:], self.decisions[:]
-            twin._origin = self._origin if seed is None else None
         else:
-            twin.events, twin.decisions, twin._origin = [], [], None
+            twin.events, twin.decisions = [], []
         return twin
 
     # ------------------------------------------------------------------ what a caller may read
@@ -862,24 +853,21 @@ class Game:
         """Take back the last decision: the game, its events and its random state return to
         exactly what they were when that decision was pending. Returns the decision undone.
 
-        The game restarts from its first state and random state and replays every decision
-        but the last (about a millisecond for a whole game): the same state, decisions and
-        random state give the same game."""
+        The game is dealt again from its seed (or its starting position) and every decision
+        but the last is replayed, as ``record.replay`` does (about a millisecond for a whole
+        game): the same seed and decisions give the same game. Nothing is kept for it on the
+        way."""
         if not self.decisions:
             raise ValueError("Nothing to undo: no decision has been made yet.")
-        return self._rewind(len(self.decisions) - 1)
-
-    def _rewind(self, keep: int) -> Decision:
-        undone = self.decisions[keep]
-        redo = self.decisions[:keep]
-        state, rng_state = self._origin
-        self._s = state.clone()
-        self.rng.setstate(rng_state)
-        self.events, self.decisions = [], []
-        self.advance()
+        *redo, undone = self.decisions
+        again = Game.new(self.seed) if self.start is None else (
+            Game.from_position(self.start, self.seed))
+        again.advance()
         for d in redo:
-            self.decide(d.choice)
-            self.advance()
+            again.decide(d.choice)
+            again.advance()
+        self._s, self.rng, self.events, self.decisions = (
+            again._s, again.rng, again.events, again.decisions)
         return undone
 
     # ------------------------------------------------------------------ views and files
