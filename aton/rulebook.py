@@ -61,7 +61,7 @@ def _rules() -> dict[str, tuple[str, str]]:
             if line.startswith("- "):  # an item that is not a rule ends the rule
                 current = None
                 continue
-            rules[current][1].append(line[2:] if line.startswith("  ") else line)
+            rules[current][1].append(line.removeprefix("  "))
     return {rid: (sec, "\n".join(lines).strip()) for rid, (sec, lines) in rules.items()}
 
 

@@ -78,6 +78,6 @@ class AutoPlayer:
                 if not self.running or not self.tick():
                     return
         except asyncio.CancelledError:
-            pass
-        except Exception:  # noqa: BLE001 - tick() reported it to the app already
-            pass
+            return  # paused
+        except Exception:  # noqa: BLE001 - tick() has told the app (on_stop 'error')
+            return

@@ -15,8 +15,8 @@ LEGEND = with_rule_links(
                f"border:1px solid #555;vertical-align:middle'></span> {n}"
                for n, c in (("yellow", SQUARE_FILL["Y"]), ("green", SQUARE_FILL["G"]),
                             ("black", SQUARE_FILL["K"]),
-                            ("turquoise <span style='color:#666'>(the rules call them blue "
-                             "squares)</span>", SQUARE_FILL["B"]),
+                            (("turquoise <span style='color:#666'>(the rules call them blue "
+                             "squares)</span>"), SQUARE_FILL["B"]),
                             ("bonus +1/+2", SQUARE_FILL["+"])))
     + " · <span style='color:#e6007e;font-weight:bold'>□</span> last step"
     + " · <b>□</b> yours to click<br><b>T3.8</b> = temple 3, square 8: the squares of a "
