@@ -9,6 +9,7 @@ from ipywidgets import (
     ButtonStyle,
     Dropdown,
     HBox,
+    Label,
     Layout,
     Text,
     ToggleButton,
@@ -76,10 +77,12 @@ class Controls:
                                  value=opponent, description="Opponent:", style=small,
                                  layout=Layout(width="270px"))
         self.learner = ToggleButtons(options=[("red", "red"), ("blue", "blue")],
-                                     value=learner, description="You play:", style={
-                                         **small, "button_width": "52px"},
-                                     tooltips=["You play red", "You play blue"],
+                                     value=learner, style={"button_width": "56px"},
+                                     tooltips=["You play red (the same deal starts again)",
+                                               "You play blue (the same deal starts again)"],
                                      layout=Layout(width="auto"))
+        you_play = HBox([Label("You play:"), self.learner],
+                        layout=Layout(align_items="center"))
         self.seed = Text(value=str(seed), description="Seed:", style=small,
                          tooltip="The same seed deals the same cards",
                          layout=Layout(width="190px"))
@@ -96,7 +99,7 @@ class Controls:
         self.start_lesson = Button(description="Start lesson", disabled=not options,
                                    tooltip="Start from this lesson's position",
                                    layout=Layout(width="110px"), style=style)
-        self.setup = HBox([self.how_to, self.opponent, self.learner, self.seed, self.new,
+        self.setup = HBox([self.how_to, self.opponent, you_play, self.seed, self.new,
                            self.replay, self.lesson, self.start_lesson],
                           layout=Layout(align_items="center", flex_flow="row wrap"))
         self.setup.add_class("aton-row")

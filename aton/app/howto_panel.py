@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from ipywidgets import HTML, Button, Layout, VBox
+from ipywidgets import HTML, Button, HBox, Layout, VBox
 
 from ..howto import HOW_TO_PLAY
 from .rules_panel import with_rule_links
@@ -38,10 +38,15 @@ class HowToPlay:
         self.close = Button(description="Got it: let's play ▸", button_style="success",
                             tooltip="Close How to play (the button at the top opens it again)",
                             layout=Layout(width="200px", height="36px"))
-        self.widget = VBox([self.text, self.close])
+        self.close_top = Button(description="Close ✕", tooltip="Close How to play",
+                                layout=Layout(width="90px"))
+        top = HBox([self.close_top])
+        top.add_class("aton-drawer-top")
+        self.widget = VBox([top, self.text, self.close])
         self.widget.add_class("aton-drawer")
         self.widget.add_class("aton-howto")
         self.close.on_click(lambda _b: self.hide())
+        self.close_top.on_click(lambda _b: self.hide())
 
     def show(self) -> None:
         self.widget.layout.display = "flex"

@@ -79,6 +79,8 @@ CSS = """
                z-index: 1000; background: #fffdf8; border-left: 4px solid #b8860b;
                box-shadow: -6px 0 16px rgba(0, 0, 0, 0.25); padding: 10px 16px;
                overflow-y: auto; gap: 6px; }
+.aton-drawer > * { flex-shrink: 0; }
+.aton-drawer-top { justify-content: flex-end; }
 .aton-rule-drawer { z-index: 1001; width: min(420px, 90vw); border-left-color: #0b3d6b; }
 .aton-drawer h4 { margin: 10px 0 2px; font-size: 16px; color: #5a3d00; }
 .aton-drawer p { margin: 3px 0; }
