@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import json
 import random
 import re
 from pathlib import Path
 
 import pytest
+from test_app import LESSONS, full_kingdom_position
 
 import aton
 import aton.app.autoplay
@@ -144,7 +146,7 @@ def test_a_rule_id_clicked_in_the_page_opens_its_text():
 
 def test_every_rule_id_the_app_shows_is_a_button(lessons_full_kingdom):
     app = new_app(scenario="full_kingdom", seed=4)
-    panels = lambda: {  # noqa: E731 - the texts to look at, after each action
+    panels = lambda: {  # the texts to look at, after each action
         "explanation": app.explain.widget.value, "log": app.game_log.widget.value,
         "picker": app.picker.meaning.value + app.picker.title.value,
         "table": app.table.widget.value, "track": app.track.widget.value,
@@ -258,7 +260,7 @@ def test_auto_play_steps_one_at_a_time_and_stops_at_a_decision(monkeypatch):
     assert app.session.human_pending is not None  # stopped at the learner's decision
     assert not app.controls.auto.value and app.controls.auto.description == "Auto-play ▶"
     assert "Auto-play stopped: it is your decision." in plain(app.explain.widget.value)
-    assert len(logged) >= 5 and all(b - a >= 1 for a, b in zip(logged, logged[1:]))
+    assert len(logged) >= 5 and all(b - a >= 1 for a, b in itertools.pairwise(logged))
 
 
 def test_auto_play_can_be_paused(monkeypatch):
@@ -420,7 +422,7 @@ def test_a_square_chosen_from_the_keyboard_list():
     assert chooser.widget in app.stage.children
     legal = app.game.options()
     assert [value for _, value in chooser.list.options] == legal
-    label = dict((v, k) for k, v in chooser.list.options)[legal[0]]
+    label = {v: k for k, v in chooser.list.options}[legal[0]]
     assert label.startswith(f"{legal[0]}: temple ") and label.endswith("empty")
     chooser.choose.click()  # nothing picked yet: said so, nothing changes
     assert "First pick a square" in chooser.title.value
@@ -473,9 +475,8 @@ def test_the_apps_own_texts_do_not_say_resolves(lessons_full_kingdom):
 
 
 @pytest.fixture
-def lessons_full_kingdom(lessons):
+def lessons_full_kingdom(monkeypatch):
     """The widget tests' lesson with a full Kingdom of the Dead (tests/test_app.py)."""
-    return lessons
-
-
-from test_app import lessons  # noqa: E402, F401 - the fixture, shared
+    monkeypatch.setattr(aton.scenarios, "catalogue", lambda: dict(LESSONS))
+    monkeypatch.setattr(aton.scenarios, "load", lambda name: full_kingdom_position())
+    return LESSONS
