@@ -28,6 +28,9 @@ CSS = """
 .aton-app .widget-text input { font-size: 15px; }
 .aton-app .widget-html-content { font-size: 15px; line-height: 1.35; }
 .aton-row, .aton-col { gap: 6px; }
+/* On a narrow screen buttons go onto a second line instead of being cut short. */
+.aton-app .aton-row { flex-wrap: wrap; }
+.aton-app .aton-row > .widget-button { flex-shrink: 0; }
 .aton-board text { pointer-events: none; user-select: none; }
 .aton-board .dot { cursor: pointer; }
 .aton-title { font-size: 22px; font-weight: bold; margin-right: 12px; }
