@@ -471,8 +471,8 @@ class AtonApp(VBox):
         return False
 
     def _after(self, batch: list[Event], **texts) -> None:
-        self.game_log.add(batch)
         self._refresh(batch, **texts)
+        self.game_log.add(batch)  # after the board: the log is the largest message
 
     # ------------------------------------------------------------------ decisions
 

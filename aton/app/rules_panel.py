@@ -34,7 +34,7 @@ def rule_button(rule: str) -> str:
     """The HTML of one clickable rule id."""
     title = f"Read rule {rule}: {RULE_TITLES.get(rule, '')}"
     return (f'<button type="button" class="aton-rule-link" data-rule="{rule}" '
-            f'title="{html.escape(title)}" aria-label="{html.escape(title)}">{rule}</button>')
+            f'title="{html.escape(title)}">{rule}</button>')
 
 
 def link_rules(text: str) -> str:
