@@ -221,7 +221,9 @@ def steps_in_page(page: Page) -> int:
 def click_centre(page: Page, cell: int) -> None:
     """Click the middle of a square with the mouse, as a person does: on the counter, if one
     lies there (counters take clicks too, for removals and take-backs)."""
-    box = square_dot(page, cell).bounding_box()
+    dot = square_dot(page, cell)
+    dot.scroll_into_view_if_needed()  # the page may have scrolled down to a button
+    box = dot.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
