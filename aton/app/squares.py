@@ -44,12 +44,13 @@ class SquareChooser:
 
     def __init__(self) -> None:
         self.title = HTML()
-        self.list = Select(options=[], rows=5, layout=Layout(width="330px"))
+        self.list = Select(options=[], rows=5, layout=Layout(width="330px", max_width="100%"))
         self.list.add_class("aton-square-list")
         self.choose = Button(description="Place a counter here", button_style="primary",
                              layout=Layout(width="190px", height="36px"))
-        self.widget = VBox([self.title, HBox([self.list, self.choose],
-                                             layout=Layout(align_items="flex-start"))])
+        row = HBox([self.list, self.choose], layout=Layout(align_items="flex-start"))
+        row.add_class("aton-row")  # the button goes under the list on a narrow screen
+        self.widget = VBox([self.title, row])
         self.widget.add_class("aton-box")
         self.widget.add_class("aton-chooser")
         self._choose: list[Callable[[str], None]] = []
