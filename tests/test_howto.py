@@ -2,7 +2,7 @@
 the keyboard square list and the small fixes of issue 8, driven through the app's widgets.
 
 Rule buttons are checked through the hidden bridge the page's click writes to; the real
-clicks in a browser are in tests/browser/test_howto.py.
+clicks in a browser are in tests/browser/test_howto_browser.py.
 """
 
 from __future__ import annotations
