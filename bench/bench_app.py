@@ -120,6 +120,7 @@ def app_clicks(page) -> tuple[list[float], list[float]]:
     """Assign cards, run to the placement decision, then time each placement click."""
     from playwright.sync_api import expect
 
+    page.get_by_role("button", name="Got it: let's play ▸").click()  # How to play covers cards
     cards = page.locator(".aton-cardbtn")
     values = sorted(int(cards.nth(i).inner_text()) for i in range(4))
     order = (values[0], values[1], values[2], values[3])  # the largest on cartouche 4

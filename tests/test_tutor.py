@@ -414,3 +414,12 @@ def test_lesson_in_the_url():
     assert unknown.tutor.lesson is None
     assert "There is no guided lesson called <b>no_such</b>" in unknown.explain.widget.value
     assert unknown.game.round == 1
+
+
+def test_a_lesson_opened_by_link_shows_its_goal_not_how_to_play():
+    """How to play opens on the first screen of a game; a guided lesson opened by its link
+    starts with the lesson's own goal and introduction instead (How to play stays a click
+    away)."""
+    assert build_app(seed=3).how_to.is_open
+    app = build_app(query="lesson=02_cartouche1_points")
+    assert not app.how_to.is_open and app.tutor.lesson.name == "02_cartouche1_points"

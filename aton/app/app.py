@@ -2,7 +2,8 @@
 
 The app owns a ``Session`` (the game and who plays what) and the panels: the board, the score
 track, the card picker or the cartouche table, the scoring round, the end banner, the
-explanation and the log. Every button and board click goes through ``_guard``: an illegal
+explanation and the log, with How to play and the rule panel at the right edge of the page.
+Every button and board click goes through ``_guard``: old warnings are cleared, an illegal
 choice is explained with its rule id, and any other error is shown in the app, never lost.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import functools
 import html
 import random
+import secrets
 import traceback
 from collections.abc import Callable
 from urllib.parse import parse_qs
@@ -26,21 +28,62 @@ from ..board import (
     temple_squares,
     temples_text,
 )
+from ..decision import Decision
 from ..errors import RuleError
 from ..events import Event
 from ..game import Game
-from ..scoring import temple4_blue_squares
+from ..scoring import LINE_TITLES, temple4_blue_squares
+from .autoplay import AutoPlayer
 from .board import WIDTH, BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
-from .controls import Controls
+from .controls import Controls, parse_seed
 from .endpanel import EndPanel
+from .howto_panel import HowToPlay
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
+from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
 from .session import OPPONENTS, SECRET, Session
+from .squares import SquareChooser
 from .theme import CSS, player_span
 from .tutor import Tutor
+
+#: What the next automatic step will show, by the type of the event it makes (the app's
+#: "Next step ▸ ..." line). Worked out from the step itself, so it never promises a step
+#: that will not come (the end of the game comes as the end).
+PREVIEW = {
+    "round": "a new round: each player draws 4 cards (R4)",
+    "reveal": "both players turn their cards face up (R6)",
+    "points": "cartouche 1: the higher card scores points (R7)",
+    "order": "cartouche 2: who goes first (R8)",
+    "turn": "{player} plays cartouches 2, 3 and 4 (R9)",
+    "removal": "{player}'s cartouche 2: removing counters (R10)",
+    "remove": "{player} removes a counter (R10)",
+    "placement": "{player}'s cartouche 4: placing counters (R13)",
+    "place": "{player} places a counter (R13)",
+    "overflow": "counters that found no empty square go to the Kingdom of the Dead (R15)",
+    "end_round": "the end of the round (R14)",
+    "score": "the scoring round: {line} (R16)",
+    "scoring": "the scoring round's totals (R16)",
+    "take_back_plan": "{player} takes counters back (R17)",
+    "take_back": "{player} takes a counter back (R17)",
+    "return": "the counters in the Kingdom of the Dead go back to their owners (R17)",
+    "end": "<b>the end of the game</b>: who wins, and why ({rule})",
+}
+#: A computer decision the learner is about to see, by its kind.
+COMPUTER_CHOICE = {
+    "place": "where {player} places a counter",
+    "remove": "which counter {player} removes",
+    "take_back": "which counter {player} takes back",
+    "exchange": "{player}'s cards go face down",
+    "assign": "{player}'s cards go face down",
+}
+BOARD_DECISIONS = ("place", "remove", "take_back")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _occupied(board: list[int], squares) -> list[str]:
@@ -86,36 +129,60 @@ def parse_query(query: str) -> dict:
     """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson) ->
     build_app keyword arguments.
 
-    Unknown keys are ignored; a seed that is not a whole number is dropped."""
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=False).items()}
+    Unknown keys are ignored. A value that cannot be used (a seed that is not a whole number
+    from 0 to 2**63 - 1, an unknown opponent or colour) is not dropped in silence: it is left
+    out and explained in ``out["notices"]``, which the app shows."""
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
     out: dict = {}
+    notices: list[str] = []
     if params.get("scenario"):
         out["scenario"] = params["scenario"]
     if params.get("lesson"):
         out["lesson"] = params["lesson"]
     if "seed" in params:
         try:
-            out["seed"] = int(params["seed"])
-        except ValueError:
-            pass
-    if params.get("opponent") in OPPONENTS:
-        out["opponent"] = params["opponent"]
-    if params.get("learner") in ("red", "blue"):
-        out["learner"] = params["learner"]
+            out["seed"] = parse_seed(params["seed"])
+        except ValueError as err:
+            notices.append(f"The page address asks for seed={html.escape(params['seed'][:24])}, "
+                           f"but {html.escape(str(err).split(': ', 1)[1])} A new random deal "
+                           "was dealt instead.")
+    if "opponent" in params:
+        if params["opponent"] in OPPONENTS:
+            out["opponent"] = params["opponent"]
+        else:
+            notices.append(f"The page address asks for opponent={html.escape(params['opponent'][:24])}"
+                           f", which is not one of {', '.join(OPPONENTS)}; the computer "
+                           "(greedy) plays instead.")
+    if "learner" in params:
+        if params["learner"] in ("red", "blue"):
+            out["learner"] = params["learner"]
+        else:
+            notices.append(f"The page address asks for learner={html.escape(params['learner'][:24])}"
+                           ", but you can play red or blue; you play red.")
+    if notices:
+        out["notices"] = notices
     return out
 
 
 class AtonApp(VBox):
     """The teaching app. ``AtonApp(seed=7, scenario=None, opponent='greedy', learner='red',
-    lesson=None)``; ``lesson`` names a guided lesson (``aton/lessons/``) to open."""
+    lesson=None)``; ``lesson`` names a guided lesson (``aton/lessons/``) to open.
+
+    ``deal_seed`` seeds the app's own generator, which draws the seed of every "New game"
+    (default: drawn once from the operating system when the app starts, and shown in the New
+    game button's tooltip). ``notices`` are shown above the first game (e.g. a bad seed in the
+    page address). ``how_to_play``: open How to play on the first screen."""
 
     def __init__(self, seed: int | None = None, scenario: str | None = None,
-                 opponent: str = "greedy", learner: str = "red", lesson: str | None = None,
-                 **kwargs) -> None:
+                 opponent: str = "greedy", learner: str = "red", lesson: str | None = None, *,
+                 deal_seed: int | None = None, notices: list[str] | None = None,
+                 how_to_play: bool = True, **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-app")
+        self.deal_seed = secrets.randbits(63) if deal_seed is None else deal_seed
+        self.deals = random.Random(self.deal_seed)  # the seeds of "New game"
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 100_000)
+            seed = self.new_seed()
         self.learner = learner
         self.lessons = scenarios.catalogue()
         self.board = BoardView()
@@ -127,13 +194,20 @@ class AtonApp(VBox):
         self.explain = ExplanationPanel()
         self.game_log = GameLog()
         guided = tutorial.load_all()
-        self.controls = Controls(seed=seed, opponent=opponent,
+        self.controls = Controls(seed=seed, opponent=opponent, learner=learner,
                                  lessons={g.name: g.title for g in guided})
+        self.controls.new.tooltip = (f"A new random deal (new seeds come from a generator "
+                                     f"started with {self.deal_seed} when the page opened)")
+        self.rules = RulePanel()
+        self.how_to = HowToPlay()
+        self.chooser = SquareChooser()
+        self.autoplayer = AutoPlayer(self._guard(self._auto_step), self._auto_stopped)
         self.errors: HTML | None = None  # built at the first error
         self.stage = VBox(layout=Layout(width="100%"))
 
         title = HTML(f"{CSS}<span class='aton-title'>Aton</span>")
         header = HBox([title, self.controls.setup], layout=Layout(align_items="center"))
+        header.add_class("aton-header")
         left = VBox([self.board.figure, self.track.widget],
                     layout=Layout(width=f"{WIDTH + 6}px"))
         self.tutor = Tutor(self, guided)
@@ -146,31 +220,48 @@ class AtonApp(VBox):
         self.layout_grid = AppLayout(header=header, left_sidebar=left, center=self.right,
                                      footer=self.footer, pane_widths=[f"{WIDTH + 12}px", 1, 0],
                                      pane_heights=["48px", 1, "150px"], grid_gap="6px")
-        self.children = [self.layout_grid]
+        # The header wraps onto a second line on a narrow screen: let its row grow.
+        self.layout_grid.layout.grid_template_rows = "auto 1fr 150px"
+        self.children = [self.layout_grid, self.how_to.widget, self.rules.widget,
+                         self.rules.bridge]
 
         c = self.controls
         c.next.on_click(self._guard(lambda _b: self.next_step()))
         c.run.on_click(self._guard(lambda _b: self.to_my_decision()))
+        c.auto.observe(self._guard(lambda ch: self.auto_play(ch["new"])), "value")
+        c.pace.observe(self._guard(lambda ch: self.set_pace(ch["new"])), "value")
         c.undo.on_click(self._guard(lambda _b: self.undo()))
         c.new.on_click(self._guard(lambda _b: self.new_game()))
+        c.replay.on_click(self._guard(lambda _b: self.replay_deal()))
+        c.how_to.on_click(self._guard(lambda _b: self.how_to.show()))
         c.start_lesson.on_click(self._guard(lambda _b: self.start_lesson()))
         c.opponent.observe(self._guard(lambda ch: self.set_opponent(ch["new"])), "value")
+        c.learner.observe(self._guard(lambda ch: self.set_learner(ch["new"])), "value")
         self.board.on_click(self._guard(self.click_square))
+        self.chooser.on_choose(self._guard(self.click_square))
+        self.chooser.on_browse(self._guard(self.board.point_at))
         self.picker.on_confirm(self._guard(self.confirm_cards))
         self.picker.on_exchange(self._guard(self.hand_in_exchange))
+        for button in (*self.picker.cards, *self.picker.slots, self.picker.clear):
+            button.on_click(lambda _b: self.explain.clear_messages())  # a new action
+        self.rules.on_open(lambda _rule: self.explain.clear_messages())
 
         self.session: Session
         self._picker_key: tuple | None = None
-        self._guard(self._begin)(seed, scenario, opponent, lesson)
+        if not how_to_play or lesson in self.tutor.lessons:
+            self.how_to.hide()  # a guided lesson opened by link has its own introduction
+        self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson)
 
     # ------------------------------------------------------------------ errors
 
     def _guard(self, fn: Callable) -> Callable:
-        """Wrap a callback: any exception is shown in the app's error area, never lost."""
+        """Wrap a callback: warnings of earlier actions are cleared first (this is a new
+        action), and any exception is shown in the app's error area, never lost."""
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             try:
+                self.explain.clear_messages()
                 return fn(*args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - shown to the user, not swallowed
                 self.show_error(exc)
@@ -206,27 +297,34 @@ class AtonApp(VBox):
     # ------------------------------------------------------------------ starting games
 
     def _begin(self, seed: int, scenario: str | None, opponent: str,
-               lesson: str | None = None) -> None:
-        notice = ""
+               notices: list[str], lesson: str | None = None) -> None:
+        notices = list(notices)
         if lesson in self.tutor.lessons:
             self.tutor.start(lesson)
             return
         if lesson:
             titles = ", ".join(self.tutor.order)
-            notice = (f"There is no guided lesson called <b>{html.escape(lesson)}</b>. The "
-                      f"lessons are: {html.escape(titles)}. Here is a new game instead.")
+            notices.append(f"There is no guided lesson called <b>{html.escape(lesson)}</b>. "
+                           f"The lessons are: {html.escape(titles)}. Here is a new game "
+                           "instead.")
         if scenario and scenario not in self.lessons:
             known = ", ".join(self.lessons) or "none yet"
-            notice = (f"There is no lesson called <b>{html.escape(scenario)}</b>. Known "
-                      f"lessons: {html.escape(known)}. Here is a new game instead.")
+            notices.append(f"There is no lesson called <b>{html.escape(scenario)}</b>. Known "
+                           f"lessons: {html.escape(known)}. Here is a new game instead.")
             scenario = None
-        self.start_game(seed, scenario=scenario, opponent=opponent, notice=notice)
+        self.start_game(seed, scenario=scenario, opponent=opponent,
+                        notice="<br>".join(notices))
+
+    def new_seed(self) -> int:
+        """The seed of the next "New game", from the app's own generator."""
+        return self.deals.randrange(1_000_000)
 
     def start_game(self, seed: int | None, *, scenario: str | None = None,
                    opponent: str | None = None, notice: str = "") -> None:
         """A new game dealt from ``seed``, or lesson ``scenario``'s position (KeyError if
         unknown), played against ``opponent`` (default: the selector's value)."""
         opponent = opponent or self.controls.opponent.value
+        self.autoplayer.pause()
         if scenario:
             game = Game.from_position(scenarios.load(scenario), seed)
             heading = f"Lesson {html.escape(scenario.replace('_', ' '))}"
@@ -240,8 +338,8 @@ class AtonApp(VBox):
             heading = f"New game (seed {seed}): {players}"
         session = Session(game, opponent=opponent, learner=self.learner,
                           bot_seed=None if seed is None else seed + 1)
-        if seed is not None and self.controls.seed.value != seed:
-            self.controls.seed.value = seed
+        if seed is not None and self.controls.seed.value != str(seed):
+            self.controls.seed.value = str(seed)
         if self.controls.opponent.value != opponent:
             self.controls.opponent.value = opponent  # observer: same opponent, no change
         self.tutor.stop()
@@ -254,24 +352,57 @@ class AtonApp(VBox):
         self.session = session
         self.scenario = scenario
         self.controls.lesson.value = lesson  # "" is the free game
-        # A lesson's opponent follows its script: the selector would replace it.
+        # A lesson's opponent follows its script and its colours are the lesson's: the
+        # selectors would replace them.
         self.controls.opponent.disabled = bool(lesson)
+        self.controls.learner.disabled = bool(lesson)
         self._picker_key = None
         self.clear_error()
         batch = self.session.start()
         self._rebuild(batch, heading=heading, notice=notice)
 
     def new_game(self) -> None:
-        """New game button: deal from the seed box against the chosen opponent."""
-        self.start_game(self.controls.seed.value)
+        """New game button: a new random deal (its seed from the app's generator, shown in
+        the seed box) against the chosen opponent."""
+        self.start_game(self.new_seed())
+
+    def typed_seed(self) -> int | None:
+        """The seed in the seed box, or None (and a warning) if it cannot be a seed."""
+        try:
+            return parse_seed(self.controls.seed.value)
+        except ValueError as err:
+            self.explain.warn(f"{html.escape(str(err))} The game goes on as it was.")
+            return None
+
+    def replay_deal(self) -> None:
+        """Replay this deal button: the deal of the seed in the box, from its start."""
+        seed = self.typed_seed()
+        if seed is not None:
+            self.start_game(seed, scenario=self.scenario)
 
     def start_lesson(self) -> None:
         """Start button of the Lesson menu: the chosen guided lesson, or a free game."""
         name = self.controls.lesson.value
-        if not name:
-            self.start_game(self.controls.seed.value)
+        if name:
+            self.tutor.start(name)
+        else:
+            self.free_game()
+
+    def free_game(self) -> None:
+        """A free game against the computer, dealt from the seed in the box."""
+        seed = self.typed_seed()
+        if seed is not None:
+            self.start_game(seed)
+
+    def set_learner(self, colour: str) -> None:
+        """Your colour: the same deal starts again with you playing ``colour``."""
+        if colour == self.learner:
             return
-        self.tutor.start(name)
+        self.learner = colour
+        seed = self.game.seed
+        self.start_game(seed, scenario=self.scenario,
+                        notice=f"You now play {player_span(colour)}: the same deal starts "
+                               "again from the beginning.")
 
     def set_opponent(self, opponent: str) -> None:
         """Opponent selector: the other colour is played this way from now on."""
@@ -304,11 +435,59 @@ class AtonApp(VBox):
         self._after(batch)
 
     def to_my_decision(self) -> None:
-        """To my next decision button: every step up to a person's decision (or the end)."""
+        """To my next decision button: every step up to a person's decision, stopping before
+        each line of a scoring round and before the end of the game (they are shown one
+        click at a time)."""
         if self._explain_why_not_stepping():
             return
         batch = self.session.run_to_decision()
         self._after(batch)
+
+    def auto_play(self, on: bool) -> None:
+        """Auto-play toggle: steps by themselves at the chosen pace, until paused, a person
+        must decide or the game is over."""
+        c = self.controls
+        if not on:
+            self.autoplayer.pause()
+            return
+        if self.autoplayer.running:
+            return
+        if self.game.over or self.session.human_pending is not None:
+            c.auto.value = False
+            self._explain_why_not_stepping()
+            return
+        if not self.autoplayer.start():
+            c.auto.value = False
+            self.explain.warn("Auto-play needs the page's kernel to run by itself; use "
+                              "<b>Next step</b> instead.")
+            return
+        c.auto.description = "Pause ⏸"
+        self.explain.notice = (f"Auto-play: one step every {self.autoplayer.delay:g} seconds. "
+                               "Click <b>Pause ⏸</b> to stop.")
+        self.explain.render()
+
+    def set_pace(self, pace: str) -> None:
+        self.autoplayer.pace = pace
+
+    def _auto_step(self) -> bool:
+        """One auto-play step; False when auto-play must stop."""
+        if self.game.over or self.session.human_pending is not None:
+            return False
+        self._after(self.session.step())
+        return not self.game.over and self.session.human_pending is None
+
+    def _auto_stopped(self, reason: str) -> None:
+        c = self.controls
+        c.auto.description = "Auto-play ▶"
+        if c.auto.value:
+            c.auto.value = False  # its observer finds the player paused already
+        if reason == "done":
+            self.explain.notice = "Auto-play stopped: " + (
+                "the game is over." if self.game.over else "it is your decision.")
+        else:
+            self.explain.notice = "Auto-play paused."
+        self.explain.render()
+        self._enable_controls()
 
     def _explain_why_not_stepping(self) -> bool:
         if self.game.over:
@@ -322,8 +501,8 @@ class AtonApp(VBox):
         return False
 
     def _after(self, batch: list[Event], **texts) -> None:
-        self.game_log.add(batch)
         self._refresh(batch, **texts)
+        self.game_log.add(batch)  # after the board: the log is the largest message
 
     # ------------------------------------------------------------------ decisions
 
@@ -334,6 +513,9 @@ class AtonApp(VBox):
             self.explain.warn("That is a place of the Kingdom of the Dead: counters arrive "
                               "there when removed or when they find no empty square; nobody "
                               "chooses it (R15).")
+            return
+        if name not in SQUARE_NAMES:
+            self.explain.warn(f"{html.escape(name)} is not a square of the board (R3).")
             return
         pending = self.session.human_pending
         if pending is None or pending.kind in SECRET:
@@ -385,10 +567,38 @@ class AtonApp(VBox):
         if undone is None:
             self.explain.warn("Nothing to undo: you have not made a decision yet.")
             return
+        self.autoplayer.pause()
         self._picker_key = None if undone.kind not in SECRET else self._picker_key
         last = self.game.events[-1:] if self.game.events else []
-        self._rebuild(last, heading=f"Undone: {html.escape(str(undone))}. It is that "
-                                    "decision's turn again.")
+        self._rebuild(last, heading=f"Taken back: {self.undo_words(undone)}")
+
+    def undo_words(self, undone: Decision) -> str:
+        """What Undo took back, in plain words ("your cards 3, 1, 3, 2 are back in your
+        hand")."""
+        mine = not self.session.hotseat
+        your = "your" if mine else f"{undone.player}'s"
+        you = "you" if mine else undone.player
+        c = undone.choice
+        return _cap(self._undo_words(undone.kind, c, your, you))
+
+    @staticmethod
+    def _undo_words(kind: str, c: object, your: str, you: str) -> str:
+        if kind == "assign":
+            cards = ", ".join(str(v) for v in c)
+            return (f"{your} cards {cards} are back in {your} hand. Put them on the "
+                    "cartouches again.")
+        if kind == "exchange":
+            if c:
+                return (f"{your} exchange counter is back, with the 4 cards first drawn. "
+                        "Choose again.")
+            return f"{you} may choose again whether to hand in the exchange counter."
+        if kind == "place":
+            return (f"the counter {you} placed on {c} is back in {your} stock. Choose a square "
+                    "again.")
+        if kind == "remove":
+            return f"the counter {you} removed from {c} is back on {c}. Choose again."
+        return (f"{your} counter is back on {c}, in the temple. Choose again which counter to "
+                "take back.")
 
     # ------------------------------------------------------------------ drawing
 
@@ -406,6 +616,8 @@ class AtonApp(VBox):
                  warning: str = "") -> None:
         game = self.game
         board = game.board
+        if self.autoplayer.running and notice == "" and self.explain.notice:
+            notice = self.explain.notice
         for e in batch:
             if e.type == "round":
                 self.scoring.reset()
@@ -420,13 +632,27 @@ class AtonApp(VBox):
         changed = {e.player for e in batch if e.type == "points" and e.player}
         changed |= {p for e in batch if e.type == "score" for p in ("red", "blue")
                     if e.data["points"][p]}
-        self.track.show(view.scores, round_no=game.round, exchange=view.exchange,
-                        changed=changed)
+        # The round goes up by one as the game ends (formats.md): show the round it ended in.
+        self.track.show(view.scores, round_no=game.round - 1 if game.over else game.round,
+                        exchange=view.exchange, changed=changed, over=game.over)
         self._show_stage(batch)
         self.explain.show(batch, heading=heading, next_text=self._next_text(),
                           warning=warning, notice=notice)
+        self._enable_controls()
+
+    def _enable_controls(self) -> None:
+        game = self.game
+        pending = self.session.human_pending
+        if game.over:
+            why = "the game is over. Start a new game above."
+        elif pending is not None and pending.kind in SECRET:
+            why = "first put your cards on the cartouches and click Confirm (R6)."
+        elif pending is not None:
+            why = "first make your choice on the board (or in the list under it)."
+        else:
+            why = ""
         self.controls.enable(step=not game.over and pending is None,
-                             undo=self.session.can_undo())
+                             undo=self.session.can_undo(), why_not=why)
         self.tutor.update()  # a guided lesson's verdict and hint follow every step
 
     def _show_stage(self, batch: list[Event]) -> None:
@@ -445,6 +671,17 @@ class AtonApp(VBox):
         elif pending is not None and pending.kind in SECRET:
             self._load_picker(pending)
             children.append(self.picker.widget)
+        elif pending is not None and pending.kind in BOARD_DECISIONS:
+            view = game.view("red")
+            legal = game.options()
+            self.chooser.load(pending.kind, legal,
+                              {n: view.board_owner(n) for n in legal})
+            children.append(self.chooser.widget)
+            if self.scoring.lines:
+                children.append(self.scoring.widget)
+            else:
+                self._show_table(batch)
+                children.append(self.table.widget)
         elif self.scoring.lines or any(e.type == "end_round" and e.data["scoring"]
                                        for e in batch):
             children.append(self.scoring.widget)
@@ -497,20 +734,21 @@ class AtonApp(VBox):
         who = "Your" if not self.session.hotseat else f"{pending.player.capitalize()}'s"
         span = player_span(pending.player, who)
         n = pending.count
-        togo = f" ({n} to go)" if n > 1 else ""
+        # How many are left, this one included; the last one is called the last one.
+        left = f" <b>{n} left</b>, this one included" if n > 1 else " <b>the last one</b>"
         if pending.kind in SECRET:
             return (f"{span} turn: put one card on each cartouche below, then "
                     "<b>Confirm</b> (R6).")
         if pending.kind == "place":
-            return (f"{span} decision: click an empty bright square in "
-                    f"{temples_text(pending.temples)} to place a counter{togo} (R12, R13).")
+            return (f"{span} choice: click an empty bright square in "
+                    f"{temples_text(pending.temples)} to place a counter:{left} (R12, R13).")
         if pending.kind == "remove":
             whose = ("one of your own counters" if pending.target == pending.player
                      else f"one of {pending.target}'s counters")
-            return (f"{span} decision: click {whose} in {temples_text(pending.temples)} to "
-                    f"remove it{togo} (R10, R12).")
-        return (f"{span} decision: click one of your counters in temple {pending.temple} to "
-                f"take it back to your stock{togo} (R17).")
+            return (f"{span} choice: click {whose} in {temples_text(pending.temples)} to "
+                    f"remove it:{left} (R10, R12).")
+        return (f"{span} choice: click one of your counters in temple {pending.temple} to "
+                f"take it back to your stock:{left} (R17).")
 
     def _next_text(self) -> str:
         game, session = self.game, self.session
@@ -520,11 +758,17 @@ class AtonApp(VBox):
         if pending is not None:
             return self._decision_text(pending)
         if game.pending is not None:
-            p = game.pending.player
-            return (f"Next: click <b>Next step</b> to see {player_span(p)}'s choice "
-                    f"({game.pending.kind.replace('_', ' ')}).")
-        coming = game.upcoming or ""
-        return f"<b>Next step</b> ▸ {coming}." if coming else "Next: click <b>Next step</b>."
+            p = game.pending
+            seen = COMPUTER_CHOICE[p.kind].format(player=player_span(p.player))
+            return f"Next: click <b>Next step</b> to see {seen}."
+        coming = session.peek()
+        if coming is None:
+            return "Next: click <b>Next step</b>."
+        text = PREVIEW.get(coming.type, "the next step")
+        player = player_span(coming.player) if coming.player else ""
+        line = LINE_TITLES.get(coming.data.get("line", ""), "") if coming.type == "score" else ""
+        return "<b>Next step</b> ▸ " + text.format(player=player, line=line,
+                                                  rule=coming.rule or "") + "."
 
     # ------------------------------------------------------------------ for tests and lessons
 
@@ -536,11 +780,12 @@ class AtonApp(VBox):
 
 def build_app(seed: int | None = None, scenario: str | None = None, opponent: str = "greedy",
               learner: str = "red", query: str | None = None,
-              lesson: str | None = None) -> AtonApp:
+              lesson: str | None = None, **options) -> AtonApp:
     """Build the app. ``query`` (a URL query string such as ``'scenario=NAME&seed=3'`` or
-    ``'lesson=NAME'``) overrides the other arguments where it names them."""
+    ``'lesson=NAME'``) overrides the other arguments where it names them; ``options`` go to
+    ``AtonApp`` (``deal_seed``, ``how_to_play``)."""
     kwargs = {"seed": seed, "scenario": scenario, "opponent": opponent, "learner": learner,
-              "lesson": lesson}
+              "lesson": lesson, **options}
     if query:
         kwargs.update(parse_query(query))
     return AtonApp(**kwargs)

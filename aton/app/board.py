@@ -25,6 +25,7 @@ from ..board import (
 from .theme import (
     DIMMED,
     EVENT_RING,
+    FOCUS_RING,
     HINT_RING,
     KINGDOM_FILL,
     LEGAL_RING,
@@ -67,7 +68,7 @@ DARK_CELLS = {i for i in range(48) if COLOUR[i] in "KB"} | set(range(48, CELLS))
 BONUS = [i for i in range(48) if BONUS_VALUE[i]]
 #: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
 MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
-         "kingdom_numbers", "info", "legal", "event", "hint")
+         "kingdom_numbers", "info", "legal", "event", "hint", "focus")
 
 
 def _px(side: float) -> int:
@@ -140,6 +141,10 @@ class BoardView:
         self.hint = Scatter(x=[], y=[], scales=scales, marker="square",
                             default_size=_px(RING), fill=False, stroke=HINT_RING,
                             colors=[HINT_RING], stroke_width=7.0, opacities=[0.9])
+        # The square picked in the keyboard list (aton.app.squares), before it is chosen.
+        self.focus = Scatter(x=[], y=[], scales=scales, marker="square",
+                             default_size=_px(0.8), fill=False, stroke=FOCUS_RING,
+                             colors=[FOCUS_RING], stroke_width=5.0)
         marks = [getattr(self, name) for name in MARKS]
         self.figure = Figure(
             marks=marks, fig_margin={"top": MARGIN, "bottom": MARGIN, "left": MARGIN,
@@ -150,9 +155,11 @@ class BoardView:
         self.figure.add_class("aton-board")
         # Which cell each point of a clickable mark stands for.
         self._cells_of = {id(self.squares): list(range(CELLS)), id(self.counters): [],
-                          id(self.legal): [], id(self.event): [], id(self.hint): []}
+                          id(self.legal): [], id(self.event): [], id(self.hint): [],
+                          id(self.focus): []}
         self._callbacks: list[Callable[[str], None]] = []
-        for mark in (self.squares, self.counters, self.legal, self.event, self.hint):
+        for mark in (self.squares, self.counters, self.legal, self.event, self.hint,
+                     self.focus):
             mark.on_element_click(self.handle_click)
         self.board: list[int] = [0] * 48
         self.kingdom: list[str] = []
@@ -210,6 +217,8 @@ class BoardView:
             self._points(self.counters, counter_cells, colors=counter_colours or ["#000000"])
             self._points(self.legal, self.legal_cells)
             self._points(self.event, self.event_cells)
+            self._points(self.focus, [c for c in self._cells_of[id(self.focus)]
+                                      if c in self.legal_cells])
             if list(self.squares.opacities) != opacity:
                 self.squares.opacities = opacity
             if list(self.info.text) != info:
@@ -223,6 +232,14 @@ class BoardView:
         """Ring the squares a lesson's hint points at (none: no ring)."""
         with self.hint.hold_sync():
             self._points(self.hint, sorted({cell_index(n) for n in names}))
+    def point_at(self, name: str) -> None:
+        """Ring square ``name`` as the one about to be chosen (from the keyboard list)."""
+        self._points(self.focus, [cell_index(name)])
+
+    @property
+    def pointed_at(self) -> list[str]:
+        """The square ringed as about to be chosen, if any."""
+        return [cell_name(c) for c in self._cells_of[id(self.focus)]]
 
     def _bonus_text(self, empty: bool, board: list[int] | None = None) -> list[str]:
         """'+1'/'+2' for the bonus squares that are empty (``empty``) or occupied, else ''."""

@@ -9,6 +9,7 @@ from ipywidgets import HTML, Layout
 
 from ..cartouches import CARTOUCHE_NAMES
 from ..events import Event
+from .rules_panel import with_rule_links
 from .theme import player_span
 
 PLAYERS = ("red", "blue")
@@ -83,7 +84,7 @@ class CartoucheTable:
                 cells.append(f"<td{cls}>{text}</td>")
             rows.append(f"<tr><td>{name}</td>{''.join(cells)}</tr>")
         caption = f"<div><b>{escape(title)}</b></div>" if title else ""
-        self.widget.value = (f'{caption}<table class="aton-table" style="width:100%">'
+        self.widget.value = with_rule_links(f'{caption}<table class="aton-table" style="width:100%">'
                              f"<tr><th>cartouche</th>{head}</tr>{''.join(rows)}</table>")
 
     def value_shown(self, player: str, cartouche: int) -> str:

@@ -8,6 +8,7 @@ from ipywidgets import HTML, Layout
 
 from ..events import Event
 from ..rules import WIN_POINTS
+from .rules_panel import with_rule_links
 from .theme import player_span
 
 REASONS = {
@@ -45,7 +46,8 @@ class EndPanel:
             why = f"{winner.capitalize()} {REASONS.get(reason, escape(str(reason)))}."
         if event is not None:
             why = escape(event.text)  # the engine's own sentence, with the rule
-        self.widget.value = (f'<div class="aton-winner">{head}</div><div>{why}</div>'
+        self.widget.value = with_rule_links(
+                             f'<div class="aton-winner">{head}</div><div>{why}</div>'
                              f"<div>Final score: {player_span('red')} {scores['red']} · "
                              f"{player_span('blue')} {scores['blue']}</div>"
                              "<div style='font-size:15px;color:#555'>Start a new game or a "

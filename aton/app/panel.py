@@ -11,29 +11,8 @@ from html import escape
 from ipywidgets import HTML, Layout
 
 from ..events import Event
-
-#: Short titles of the rules (spec/rules.md), shown next to a rule id.
-RULE_TITLES = {
-    "R1": "players, cards and counters",
-    "R2": "the board",
-    "R3": "board layout",
-    "R4": "drawing 4 cards",
-    "R5": "the exchange counter",
-    "R6": "cards on the cartouches",
-    "R7": "cartouche 1: points",
-    "R8": "cartouche 2: who goes first",
-    "R9": "one player after the other",
-    "R10": "cartouche 2: removing counters",
-    "R11": "no removal in round 1",
-    "R12": "cartouche 3: which temples",
-    "R13": "cartouche 4: placing counters",
-    "R14": "cards to the discard pile",
-    "R15": "the Kingdom of the Dead",
-    "R16": "the scoring round",
-    "R17": "taking counters back",
-    "R18": "winning at once",
-    "R19": "the end after a scoring round",
-}
+from ..rulebook import RULE_TITLES
+from .rules_panel import link_rules, rule_links_area, with_rule_links
 
 LOG_LIMIT = 200  # newest entries shown in the log
 
@@ -74,6 +53,16 @@ class ExplanationPanel:
         self.warning = text
         self._render()
 
+    def clear_messages(self) -> None:
+        """A new action: the warning and the notice of the last one go."""
+        if self.warning or self.notice:
+            self.warning = self.notice = ""
+            self._render()
+
+    def render(self) -> None:
+        """Draw the panel again (after ``notice`` or ``warning`` were set directly)."""
+        self._render()
+
     def _render(self) -> None:
         parts = []
         if self.heading:
@@ -96,7 +85,7 @@ class ExplanationPanel:
             parts.append(f'<div class="aton-warn">{self.warning}</div>')
         if self.next:
             parts.append(f'<div class="aton-next">{self.next}</div>')
-        self.widget.value = "".join(parts)
+        self.widget.value = with_rule_links("".join(parts))
 
     @property
     def text(self) -> str:
@@ -113,25 +102,31 @@ class GameLog:
 
     def reset(self, events: list[Event]) -> None:
         """Rebuild the log from a game's events (a new game, a lesson, an undo)."""
-        self.entries = [self._entry(e) for e in events]
+        self.entries = [self._entry(e) for e in events if self.worth_logging(e)]
         self._render()
 
     def add(self, events: list[Event]) -> None:
+        events = [e for e in events if self.worth_logging(e)]
         self.entries += [self._entry(e) for e in events]
         if events:
             self._render()
 
     @staticmethod
+    def worth_logging(event: Event) -> bool:
+        """Every event but a kept exchange counter: that says nothing new every round (R5)."""
+        return not (event.type == "exchange" and not event.data.get("used"))
+
+    @staticmethod
     def _entry(event: Event) -> str:
         cls = ' class="aton-round"' if event.type == "round" else ""
         rule = f"<b>{escape(event.rule)}</b> · " if event.rule else ""
-        return f"<div{cls}>{rule}{escape(event.text)}</div>"
+        return link_rules(f"<div{cls}>{rule}{escape(event.text)}</div>")
 
     def _render(self) -> None:
         shown = self.entries[-LOG_LIMIT:][::-1]
         more = len(self.entries) - len(shown)
         tail = f'<div style="color:#888">… {more} earlier steps</div>' if more > 0 else ""
-        self.widget.value = (f'<div class="aton-log"><div style="color:#666"><b>Game log</b> '
+        self.widget.value = rule_links_area(f'<div class="aton-log"><div style="color:#666"><b>Game log</b> '
                              f"({len(self.entries)} step{'s' if len(self.entries) != 1 else ''}, newest first)</div>"
                              + "".join(shown) + tail + "</div>")
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
 from ..cartouches import CARTOUCHE_NAMES, meaning
+from .rules_panel import with_rule_links
 from .theme import player_span
 
 
@@ -174,17 +175,19 @@ class CardPicker:
         cards = self.assignment
         if cards is None:
             missing = [str(c + 1) for c, s in enumerate(self.slot_of) if s is None]
-            self.status.value = (f'<span style="color:#b00">Every cartouche needs a card (R6): '
-                                 f"cartouche {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
-                                 "still empty.</span>")
+            self.status.value = with_rule_links(
+                f'<span style="color:#b00">Every cartouche needs a card (R6): '
+                f"cartouche {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                "still empty.</span>")
             return
         for callback in self._confirm_callbacks:
             callback(cards)
 
     def _exchange(self) -> None:
         if not self.can_exchange:
-            self.status.value = ('<span style="color:#b00">The exchange counter can be handed '
-                                 "in once per game, and it is used (R5).</span>")
+            self.status.value = with_rule_links(
+                '<span style="color:#b00">The exchange counter can be handed in once per game, '
+                "and it is used (R5).</span>")
             return
         for callback in self._exchange_callbacks:
             callback()
@@ -205,8 +208,9 @@ class CardPicker:
             self.show_hand.description = f"Show {self.player}'s cards"
             self.widget.children = [self.title, covered]
             return
-        self.title.value = (f"<b>{who}'s hand, round {self.round_no}:</b> click a card, then a "
-                            "cartouche. Each card goes on one cartouche (R6).")
+        self.title.value = with_rule_links(
+            f"<b>{who}'s hand, round {self.round_no}:</b> click a card, then a cartouche. Each "
+            "card goes on one cartouche (R6).")
         for i, b in enumerate(self.cards):
             placed = self._cartouche_of(i)
             with b.hold_sync():  # one message per button, not one per trait
@@ -231,11 +235,16 @@ class CardPicker:
                 text = meaning(c + 1, value, self.player, first_round=self.first_round,
                                stock=self.stock)
                 lines.append(f"<div><b>{text.split(':', 1)[0]}:</b>{text.split(':', 1)[1]}</div>")
-        self.meaning.value = "".join(lines)
+        self.meaning.value = with_rule_links("".join(lines))
         with self.exchange.hold_sync():
             self.exchange.disabled = not self.can_exchange
             self.exchange.description = ("Hand in exchange counter: 4 new cards"
                                          if self.can_exchange
                                          else "Exchange counter already used (R5)")
         self.confirm.disabled = self.assignment is None
+        missing = [str(c + 1) for c, s in enumerate(self.slot_of) if s is None]
+        self.confirm.tooltip = (
+            "Put the cards face down on the cartouches" if not missing else
+            f"Not yet: every cartouche needs a card (R6); cartouche {', '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} still empty")
         self.widget.children = [self.title, self.picking]

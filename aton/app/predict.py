@@ -56,11 +56,11 @@ def answers_from_events(events: Iterable) -> list[Answer]:
 
 
 def upcoming_answers(game: aton.Game) -> list[Answer]:
-    """The lines of the scoring round ``game`` is about to play, read from a replayed copy of
-    the game (``aton.replay(game.record())``), so ``game`` itself does not move.
+    """The lines of the scoring round ``game`` is about to play, read from a copy of the game
+    (``game.clone()``), so ``game`` itself does not move.
 
     Raises ValueError when no scoring round comes before the next decision or the end."""
-    twin = aton.replay(game.record())
+    twin = game.clone()
     start = len(twin.events)
     while not twin.over and twin.pending is None:
         if twin.step().type == "scoring":

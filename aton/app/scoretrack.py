@@ -6,17 +6,21 @@ from __future__ import annotations
 from ipywidgets import HTML, Layout
 
 from ..rules import WIN_POINTS as WIN
+from .rules_panel import with_rule_links
 from .theme import PLAYER_COLOUR, SQUARE_FILL, player_span
 
-LEGEND = (
+LEGEND = with_rule_links(
     "<div style='font-size:14px;color:#333;margin-bottom:4px'>"
     + " ".join(f"<span style='display:inline-block;width:12px;height:12px;background:{c};"
                f"border:1px solid #555;vertical-align:middle'></span> {n}"
                for n, c in (("yellow", SQUARE_FILL["Y"]), ("green", SQUARE_FILL["G"]),
-                            ("black", SQUARE_FILL["K"]), ("blue", SQUARE_FILL["B"]),
+                            ("black", SQUARE_FILL["K"]),
+                            (("turquoise <span style='color:#666'>(the rules call them blue "
+                             "squares)</span>"), SQUARE_FILL["B"]),
                             ("bonus +1/+2", SQUARE_FILL["+"])))
     + " · <span style='color:#e6007e;font-weight:bold'>□</span> last step"
-    + " · <b>□</b> yours to click</div>"
+    + " · <b>□</b> yours to click<br><b>T3.8</b> = temple 3, square 8: the squares of a "
+    "temple are counted row by row, 1–4, 5–8, 9–12 (R3).</div>"
 )
 
 
@@ -28,8 +32,10 @@ class ScoreTrack:
         self.scores = {"red": 0, "blue": 0}
 
     def show(self, scores: dict[str, int], *, round_no: int,
-             exchange: dict[str, bool], changed: set[str] = frozenset()) -> None:
-        """Draw the track. ``changed``: players whose score just moved (their pawn glows)."""
+             exchange: dict[str, bool], changed: set[str] = frozenset(),
+             over: bool = False) -> None:
+        """Draw the track. ``changed``: players whose score just moved (their pawn glows).
+        ``over``: the game ended in round ``round_no``."""
         self.scores = dict(scores)
         end = max(50, max(scores.values()) + 2)
         ticks = []
@@ -60,6 +66,7 @@ class ScoreTrack:
         line = (f'<div style="font-size:16px"><b>Scores</b> {player_span("red", "red")} '
                 f'<b style="font-size:20px">{scores["red"]}</b> · {player_span("blue", "blue")} '
                 f'<b style="font-size:20px">{scores["blue"]}</b>'
-                f'<span style="color:#555;font-size:14px"> — round {round_no} · exchange counter: '
+                f'<span style="color:#555;font-size:14px"> — '
+                f'{"the game ended in round" if over else "round"} {round_no} · exchange counter: '
                 f"red {ex['red']}, blue {ex['blue']}</span></div>")
         self.widget.value = LEGEND + line + track

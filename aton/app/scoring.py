@@ -11,6 +11,7 @@ from ipywidgets import HTML, HBox, Layout, VBox
 
 from ..events import Event
 from ..scoring import LINE_TITLES, LINES
+from .rules_panel import with_rule_links
 from .theme import PLAYER_COLOUR, player_span
 
 SHORT_TITLES = {"temple1": "T1", "temple2": "T2", "temple3": "T3", "temple4": "T4",
@@ -90,9 +91,9 @@ class ScoringPanel:
         head = ("<tr><th rowspan=2>line</th>"
                 f"<th colspan=2>{player_span('red')}</th><th colspan=2>{player_span('blue')}</th>"
                 "</tr><tr><th>count</th><th>points</th><th>count</th><th>points</th></tr>")
-        self.table.value = ("<div><b>Scoring round</b> (R16), line by line</div>"
-                            f'<table class="aton-table aton-compact">{head}{"".join(rows)}'
-                            "</table>")
+        self.table.value = with_rule_links(
+            "<div><b>Scoring round</b> (R16), line by line</div>"
+            f'<table class="aton-table aton-compact">{head}{"".join(rows)}</table>')
         if self.lines or self.chart is not None:
             self._update_chart()
 

@@ -21,6 +21,9 @@ OPPONENTS = {
 }
 SECRET = ("exchange", "assign")  # R5, R6: decided face down, shown only at the reveal
 MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards against a loop
+#: "To my next decision" stops before these steps, so each is seen on its own: every line of
+#: a scoring round and its totals (R16), and the end of the game (R18, R19).
+BIG_MOMENTS = ("score", "scoring", "end")
 
 
 class Session:
@@ -72,7 +75,7 @@ class Session:
 
     def start(self) -> list[Event]:
         """Run the first steps of a fresh game: deal, then stop at the first person's decision
-        (R4). A game already over runs nothing."""
+        (R4), or before a big moment. A game already over runs nothing."""
         return self.run_to_decision()
 
     def step(self) -> list[Event]:
@@ -89,14 +92,32 @@ class Session:
         return events + self._computer_secret_choices()
 
     def run_to_decision(self) -> list[Event]:
-        """Step until a person must decide or the game is over; all events on the way."""
+        """Step until a person must decide, the game is over, or a big moment comes next
+        (a scoring line, the scoring totals, the end: ``BIG_MOMENTS``); all events on the way.
+        At least one step is taken, so a second click goes on past the big moment."""
         events: list[Event] = []
         for _ in range(MAX_STEPS):
+            if events and self.next_is_big_moment():
+                return events
             batch = self.step()
             if not batch:
                 return events
             events += batch
         raise RuntimeError("the game did not reach a decision; this is a bug in the app")
+
+    def peek(self) -> Event | None:
+        """The event the next automatic step will make, worked out on a copy of the game
+        (``game.clone()``), so the game itself is untouched. None when a decision is
+        pending or the game is over. Only the app's preview and stops read it."""
+        game = self.game
+        if game.over or game.pending is not None:
+            return None
+        return game.clone().step()
+
+    def next_is_big_moment(self) -> bool:
+        """True when the next step is a scoring line, the scoring totals or the end."""
+        coming = self.peek()
+        return coming is not None and coming.type in BIG_MOMENTS
 
     def decide(self, choice: object) -> list[Event]:
         """A person's decision (RuleError if illegal: nothing changes). Returns its event and

@@ -10,12 +10,15 @@ from ..render import COUNTER, FILL
 
 #: Player name -> counter colour.
 PLAYER_COLOUR = {"red": COUNTER[1], "blue": COUNTER[2]}
-#: Colour letter -> square fill (Y, G, K, B, "+" bonus).
-SQUARE_FILL = dict(FILL)
+#: Colour letter -> square fill (Y, G, K, B, "+" bonus). The rules' blue squares are
+#: turquoise in the app, so a square's colour can never be read as the blue player.
+TURQUOISE = "#1aa8a0"
+SQUARE_FILL = {**FILL, "B": TURQUOISE}
 KINGDOM_FILL = "#6b5b4b"
 EVENT_RING = "#e6007e"  # squares the last step involved
-LEGAL_RING = "#111111"
-HINT_RING = "#d35400"  # squares a lesson's hint points at  # squares the learner may click now
+LEGAL_RING = "#111111"  # squares the learner may click now
+HINT_RING = "#d35400"  # squares a lesson's hint points at
+FOCUS_RING = "#ff8c00"  # the square picked in the keyboard list
 DIMMED = 0.3  # opacity of squares that cannot be chosen during a decision
 
 #: The style sheet, injected once by ``AtonApp`` through an HTML widget.
@@ -26,6 +29,9 @@ CSS = """
 .aton-app .widget-text input { font-size: 15px; }
 .aton-app .widget-html-content { font-size: 15px; line-height: 1.35; }
 .aton-row, .aton-col { gap: 6px; }
+/* On a narrow screen buttons go onto a second line instead of being cut short. */
+.aton-app .aton-row { flex-wrap: wrap; }
+.aton-app .aton-row > .widget-button { flex-shrink: 0; }
 .aton-board text { pointer-events: none; user-select: none; }
 .aton-board .dot { cursor: pointer; }
 .aton-title { font-size: 22px; font-weight: bold; margin-right: 12px; }
@@ -78,6 +84,30 @@ CSS = """
 .aton-tryagain { background: #fff1e0; border: 2px solid #e07000; }
 .aton-app .aton-hint { outline: 4px solid #d35400; outline-offset: -2px; }
 .aton-lesson-list .widget-button { text-align: left; }
+.aton-app .aton-header { flex-wrap: wrap; }
+.aton-rule-link { display: inline; font: inherit; font-weight: bold; font-size: 0.9em;
+                  padding: 0 3px; margin: 0 1px; color: #0b3d6b; background: #e6eef8;
+                  border: 1px solid #8aa9cf; border-radius: 4px; cursor: pointer;
+                  line-height: 1.2; }
+.aton-rule-link:hover { background: #cfe0f5; }
+.aton-rule-link:focus-visible, .aton-app button:focus-visible, .aton-app select:focus-visible,
+.aton-app input:focus-visible { outline: 3px solid #ff8c00; outline-offset: 1px; }
+.aton-rule .aton-rule-link { color: #fff; background: transparent; border: none;
+                             font-size: 14px; padding: 0; }
+.aton-drawer { position: fixed; top: 0; right: 0; bottom: 0; width: min(460px, 94vw);
+               z-index: 1000; background: #fffdf8; border-left: 4px solid #b8860b;
+               box-shadow: -6px 0 16px rgba(0, 0, 0, 0.25); padding: 10px 16px;
+               overflow-y: auto; gap: 6px; }
+.aton-drawer > * { flex-shrink: 0; }
+.aton-drawer-top { justify-content: flex-end; }
+.aton-rule-drawer { z-index: 1001; width: min(420px, 90vw); border-left-color: #0b3d6b; }
+.aton-drawer h4 { margin: 10px 0 2px; font-size: 16px; color: #5a3d00; }
+.aton-drawer p { margin: 3px 0; }
+.aton-drawer ul { margin: 2px 0 2px 0; padding-left: 20px; }
+.aton-rule-head { font-size: 19px; font-weight: bold; }
+.aton-rule-section { color: #666; font-size: 13px; margin-bottom: 4px; }
+.aton-chooser .widget-select select { font-size: 14px; }
+.aton-warn-inline { color: #b00; }
 </style>
 """
 

@@ -74,7 +74,7 @@ class Tutor:
         self.retry.on_click(guard(lambda _b: self.restart()))
         self.next_lesson.on_click(guard(lambda _b: self.go_next()))
         self.show_list.on_click(guard(lambda _b: self.toggle_list()))
-        self.free.on_click(guard(lambda _b: app.start_game(app.controls.seed.value)))
+        self.free.on_click(guard(lambda _b: app.free_game()))
         for name, button in zip(self.order, self.list_buttons, strict=True):
             button.on_click(guard(lambda _b, name=name: self.start(name)))
         self._label_list()
@@ -126,7 +126,7 @@ class Tutor:
         if later:
             self.start(later[0])
         else:
-            self.app.start_game(self.app.controls.seed.value)
+            self.app.new_game()
 
     def toggle_hint(self) -> None:
         self.hint_on = not self.hint_on

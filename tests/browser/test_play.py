@@ -54,6 +54,14 @@ BOARD_JS = """() => {
     "LEGAL", str(LEGAL)).replace("EVENT", str(EVENT))
 
 
+def close_how_to_play(page: Page) -> None:
+    """How to play covers the right of the first screen: read, then close it."""
+    how_to = page.locator(".aton-howto")
+    expect(how_to).to_be_visible()
+    page.get_by_role("button", name="Got it: let's play ▸").click()
+    expect(how_to).to_be_hidden()
+
+
 def board_in_page(page: Page) -> dict:
     """{cell: 'red'/'blue'} for every counter drawn, plus the ringed cells."""
     raw = page.evaluate(BOARD_JS)
@@ -92,6 +100,7 @@ def test_play_a_round_by_clicks(page: Page, voila_server: str, page_errors: list
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_server}?seed={SEED}&opponent=greedy")
     expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
+    close_how_to_play(page)
     cards = page.locator(".aton-cardbtn")
     expect(cards).to_have_count(4, timeout=30_000)
 
@@ -211,7 +220,9 @@ def steps_in_page(page: Page) -> int:
 def click_centre(page: Page, cell: int) -> None:
     """Click the middle of a square with the mouse, as a person does: on the counter, if one
     lies there (counters take clicks too, for removals and take-backs)."""
-    box = square_dot(page, cell).bounding_box()
+    dot = square_dot(page, cell)
+    dot.scroll_into_view_if_needed()  # the page may have scrolled down to a button
+    box = dot.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
@@ -237,6 +248,7 @@ def test_play_a_whole_game_by_clicks(page: Page, voila_server: str,
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_server}?seed=11&opponent=random")
     expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
+    close_how_to_play(page)
     run = page.get_by_role("button", name="To my next decision ▸▸")
     confirm = page.get_by_role("button", name="Confirm: cards face down")
     end = page.locator(".aton-end")

@@ -1,0 +1,83 @@
+"""Auto-play: the game steps on by itself, one explained step at a time, at the learner's pace.
+
+The steps are run by an asyncio task in the kernel's own event loop: between two steps the
+task sleeps, so the kernel keeps answering clicks (Pause, the board, the rules) while it
+plays. In Voilà that loop is running; in a plain test ``tick()`` is called directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+#: Pace -> seconds between two steps.
+PACES = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
+
+
+class AutoPlayer:
+    """Calls ``step()`` every ``PACES[pace]`` seconds until ``step()`` returns False (a
+    person must decide, the game is over) or ``pause()`` is called. ``on_stop(reason)`` is
+    told why it stopped: 'paused', 'done' or 'error'."""
+
+    def __init__(self, step: Callable[[], bool], on_stop: Callable[[str], None]) -> None:
+        self._step = step
+        self._on_stop = on_stop
+        self.pace = "normal"
+        self.task: asyncio.Task | None = None
+        self.running = False
+
+    @property
+    def delay(self) -> float:
+        return PACES[self.pace]
+
+    def start(self) -> bool:
+        """Start playing; False (and nothing starts) when no event loop runs the kernel."""
+        if self.running:
+            return True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            try:
+                loop = asyncio.get_event_loop()
+            except RuntimeError:
+                return False
+            if not loop.is_running():
+                return False
+        self.running = True
+        self.task = loop.create_task(self._run())
+        return True
+
+    def pause(self) -> None:
+        """Stop after the step being shown; the next Auto-play goes on from there."""
+        if not self.running:
+            return
+        self.running = False
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+        self._on_stop("paused")
+
+    def tick(self) -> bool:
+        """One step; False when auto-play has to stop (and it is stopped)."""
+        try:
+            more = self._step()
+        except Exception:
+            self.running = False
+            self._on_stop("error")
+            raise
+        if not more:
+            self.running = False
+            self.task = None
+            self._on_stop("done")
+        return more
+
+    async def _run(self) -> None:
+        try:
+            while self.running:
+                await asyncio.sleep(self.delay)
+                if not self.running or not self.tick():
+                    return
+        except asyncio.CancelledError:
+            return  # paused
+        except Exception:  # noqa: BLE001 - tick() has told the app (on_stop 'error')
+            return

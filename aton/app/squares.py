@@ -1,0 +1,91 @@
+"""Choosing a square from the keyboard: the legal squares in a list with full labels.
+
+The board is an SVG drawing that Tab cannot reach, so during a board decision (remove,
+place, take back) this list offers the same squares: Tab to it, arrow keys to move (the
+square is ringed on the board as the choice moves), Tab to the button and Enter. The button
+goes through the same path as a click on the board. Each label names the square, its colour
+and what is on it, for a screen reader too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ipywidgets import HTML, Button, HBox, Layout, Select, VBox
+
+from ..board import BONUS_VALUE, COLOUR, SQUARE_INDEX, SQUARES_PER_TEMPLE
+
+#: Square colours in the app's words: the rules' blue squares are called turquoise here, so
+#: a colour can never be read as a player.
+COLOUR_WORDS = {"Y": "yellow", "G": "green", "K": "black", "B": "turquoise", "+": "bonus"}
+ACTIONS = {"place": "Place a counter here", "remove": "Remove this counter",
+           "take_back": "Take this counter back"}
+
+
+def square_colour(name: str) -> str:
+    """'yellow', 'turquoise', 'bonus +2', ... for square ``name``."""
+    i = SQUARE_INDEX[name]
+    c = COLOUR[i]
+    return f"bonus +{BONUS_VALUE[i]}" if c == "+" else COLOUR_WORDS[c]
+
+
+def square_label(name: str, owner: str | None) -> str:
+    """'T3.8: temple 3, square 8 (row 2), turquoise, a red counter' (or 'empty')."""
+    i = SQUARE_INDEX[name]
+    temple, k = divmod(i, SQUARES_PER_TEMPLE)
+    on = f"a {owner} counter" if owner else "empty"
+    return (f"{name}: temple {temple + 1}, square {k + 1} (row {k // 4 + 1}), "
+            f"{square_colour(name)}, {on}")
+
+
+class SquareChooser:
+    """The list of legal squares and its button; ``on_choose(cb)`` gets the square's name,
+    ``on_browse(cb)`` the square the list points at (to ring it on the board)."""
+
+    def __init__(self) -> None:
+        self.title = HTML()
+        self.list = Select(options=[], rows=5, layout=Layout(width="330px", max_width="100%"))
+        self.list.add_class("aton-square-list")
+        self.choose = Button(description="Place a counter here", button_style="primary",
+                             layout=Layout(width="190px", height="36px"))
+        row = HBox([self.list, self.choose], layout=Layout(align_items="flex-start"))
+        row.add_class("aton-row")  # the button goes under the list on a narrow screen
+        self.widget = VBox([self.title, row])
+        self.widget.add_class("aton-box")
+        self.widget.add_class("aton-chooser")
+        self._choose: list[Callable[[str], None]] = []
+        self._browse: list[Callable[[str], None]] = []
+        self.choose.on_click(lambda _b: self._chosen())
+        self.list.observe(self._moved, "value")
+
+    def on_choose(self, callback: Callable[[str], None]) -> None:
+        self._choose.append(callback)
+
+    def on_browse(self, callback: Callable[[str], None]) -> None:
+        self._browse.append(callback)
+
+    def load(self, kind: str, squares: Iterable[str], owners: dict[str, str | None]) -> None:
+        """Offer ``squares`` for a ``kind`` decision ('place', 'remove', 'take_back')."""
+        options = [(square_label(n, owners.get(n)), n) for n in squares]
+        if list(self.list.options) != options:
+            self.list.options = options
+            self.list.value = None
+        self.choose.description = ACTIONS.get(kind, "Choose this square")
+        self.choose.tooltip = ("Choose the square picked in the list (the same as clicking "
+                               "it on the board)")
+        self.title.value = ("<b>Or use the keyboard:</b> Tab to the list, pick a square with "
+                            "the arrow keys, then Tab and Enter.")
+
+    def _moved(self, change: dict) -> None:
+        if change["new"]:
+            for callback in self._browse:
+                callback(change["new"])
+
+    def _chosen(self) -> None:
+        name = self.list.value
+        if not name:
+            self.title.value = ('<span class="aton-warn-inline">First pick a square in the '
+                                "list (arrow keys), then this button.</span>")
+            return
+        for callback in self._choose:
+            callback(name)
