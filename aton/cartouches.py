@@ -1,21 +1,14 @@
-"""The four cartouches: what a card does on each one (R7-R13), for the engine and in words.
-
-The engine resolves the cartouches in ``game.py``; the app and the lessons explain a card
-before it is played with ``meaning``. Both read the card-to-effect rules from here.
+"""The four cartouches in words: what a card will do on each one (R7-R13), for the app and
+the lessons to explain a card before it is played. The rules it words are ``rules.py``'s.
 """
 
 from __future__ import annotations
 
 from .board import temples_text
+from .rules import removal
 
 #: What each cartouche decides (R7-R13).
 CARTOUCHE_NAMES = {1: "points", 2: "order + removal", 3: "temples", 4: "placement"}
-
-
-def removal(card: int) -> int:
-    """R10: cartouche 2's card minus 2. Positive: that many of the opponent's counters are
-    removed; 0: none; -1: one of your own."""
-    return card - 2
 
 
 def meaning(cartouche: int, value: int, player: str, *, first_round: bool = False,
