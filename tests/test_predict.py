@@ -100,13 +100,14 @@ def test_a_wrong_guess_is_marked_wrong_with_what_was_said(quiz):
 
 
 def test_a_blank_guess_is_not_graded(quiz):
-    quiz.guess(red=None, blue=5)  # temple 2: blue scores 5
+    quiz.guess(red=None, blue=5)  # temple 1: red left empty; blue scores 0 there, not 5
     quiz.reveal()
     quiz.reveal()  # temple 2 revealed with no guess at all
     assert quiz.marks["temple1"] == {"red": None, "blue": False}
     assert quiz.marks["temple2"] == {"red": None, "blue": None}
     first = quiz.results.children[0].value
-    assert "no guess" in first and "you said 0" not in first and "you said 5" in first
+    assert "no guess" in first and "you said 5" in first
+    assert "no guess" in quiz.results.children[1].value and "you said 0" not in first
     assert quiz.made == 1 and quiz.right == 0
     assert quiz.summary.value == ("2 of 6 lines revealed: 0 of 1 guesses right "
                                   "(3 empty boxes, not marked).")
@@ -168,6 +169,9 @@ def test_each_reveal_asks_for_one_line_once_in_order():
     quiz.reveal()
     assert asked == ["temple3", "temple4"]
     assert "A worked note." in quiz.results.children[1].value
+    # the earlier line keeps its marks but gives its room to the newest explanation
+    assert "temple3 explained" not in quiz.results.children[0].value
+    assert "red 1" in quiz.results.children[0].value
     assert "All 2 lines revealed" in quiz.summary.value
 
 

@@ -114,6 +114,7 @@ class ScoringQuiz(widgets.VBox):
         self.notes = dict(notes or {})
         self.answers: dict[str, Answer] = {}  # only the lines revealed so far
         self.marks: dict[str, dict[str, bool | None]] = {}  # None: no guess, not graded
+        self._short: list[str] = []  # each revealed line without its explanation
         self.boxes = {p: widgets.Text(value="", placeholder="no guess", description=p,
                                       style={"description_width": "36px"},
                                       layout=widgets.Layout(width="140px"))
@@ -216,6 +217,11 @@ class ScoringQuiz(widgets.VBox):
         marks = {p: None if guesses[p] is None else guesses[p] == answer.points[p]
                  for p in PLAYERS}
         self.marks[current] = marks
+        # Earlier lines shrink to their marks (their sentences stay in the log), so the
+        # quiz keeps fitting beside the board; the newest line keeps its explanation.
+        for old, short in zip(self.results.children, self._short, strict=True):
+            old.value = short
+        self._short.append(self._result_html(answer, guesses, marks, full=False))
         self.results.children = [*self.results.children,
                                  widgets.HTML(self._result_html(answer, guesses, marks))]
         self.guess(None, None)
@@ -236,7 +242,7 @@ class ScoringQuiz(widgets.VBox):
             self.button.tooltip = f"Reveal {LINE_TITLES[current]}"
         self.summary.value = self._summary_text()
 
-    def _result_html(self, answer: Answer, guesses: dict, marks: dict) -> str:
+    def _result_html(self, answer: Answer, guesses: dict, marks: dict, full: bool = True) -> str:
         parts = []
         for p in PLAYERS:
             if marks[p] is None:
@@ -247,11 +253,13 @@ class ScoringQuiz(widgets.VBox):
                 mark = f'<span style="color:{WRONG}">&#10007; you said {guesses[p]}</span>'
             parts.append(f'<span style="color:{COLOURS[p]};font-weight:bold">{p} '
                          f"{answer.points[p]}</span> {mark}")
+        head = (f"<div class='aton-quiz-line' style='margin:2px 0 4px 0'>"
+                f"<b>{escape(answer.title)}</b>: {' &middot; '.join(parts)}")
+        if not full:
+            return head + "</div>"
         note = self.notes.get(answer.line, "")
         note = f"<br>{escape(note)}" if note else ""
-        return (f"<div class='aton-quiz-line' style='margin:2px 0 6px 0'>"
-                f"<b>{escape(answer.title)}</b>: {' &middot; '.join(parts)}<br>"
-                f"<i>{escape(answer.text)}</i>{note}</div>")
+        return f"{head}<br><i>{escape(answer.text)}</i>{note}</div>"
 
     def _summary_text(self) -> str:
         revealed, total = len(self.answers), len(self.lines)
