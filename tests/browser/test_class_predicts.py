@@ -114,3 +114,29 @@ def test_a_scoring_round_predicted_and_revealed_line_by_line(page: Page, voila_s
     assert game.events[-1].type == "scoring"
     expect(explain).to_have_text(game.events[-1].text)
     assert page_errors == []
+
+
+def test_lesson_3_in_voila_hides_the_worked_answers_until_asked(page: Page, voila_factory,
+                                                                page_errors: list[str]) -> None:
+    url = voila_factory("notebooks/03_scoring_round.ipynb")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    quiz = page.locator(".aton-quiz")
+    expect(quiz).to_contain_text(f"{LINE_TITLES['temple1']} (line 1 of 6)", timeout=90_000)
+    worked = page.get_by_text("Each line, computed and explained")
+    expect(worked).to_be_hidden()  # section 4 sits below the quiz, hidden
+    for answer in ("4 − 2 = 2 (R16)", "Red leads 38 to 33"):  # section 4's, section 5's
+        found = page.get_by_text(answer)
+        assert found.count() >= 1
+        for k in range(found.count()):
+            expect(found.nth(k)).to_be_hidden()
+    quiz.locator(".aton-guess-blue input").fill("0")  # red left blank: not marked
+    quiz.get_by_role("button", name="Reveal").click()
+    line = quiz.locator(".aton-quiz-line")
+    expect(line).to_contain_text("red 2")
+    expect(line).to_contain_text("no guess")
+    expect(line).to_contain_text("blue 0 ✓ right")
+    page.screenshot(path="/tmp/quiz_lesson3.png")
+    page.get_by_text("Show the worked answers").click()
+    expect(worked).to_be_visible()
+    assert page_errors == []
