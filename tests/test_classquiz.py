@@ -103,6 +103,8 @@ def test_stepping_past_a_predicted_line_is_refused_with_a_reason(app):
     before = len(app.game.events)
     app.controls.next.click()
     app.controls.run.click()
+    app.controls.auto.value = True  # auto-play does not start either
+    assert not app.controls.auto.value and not app.autoplayer.running
     assert len(app.game.events) == before
     assert "Reveal" in app.explain.warning and "R16" in app.explain.warning
     app.class_quiz.switch.value = False  # switched off: the game steps as usual

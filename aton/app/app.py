@@ -455,7 +455,7 @@ class AtonApp(VBox):
             return
         if self.autoplayer.running:
             return
-        if self.game.over or self.session.human_pending is not None:
+        if self.game.over or self.session.human_pending is not None or self.class_quiz.waiting:
             c.auto.value = False
             self._explain_why_not_stepping()
             return
