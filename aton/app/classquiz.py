@@ -86,6 +86,7 @@ class ClassPredicts:
             lines = list(LINES[LINES.index(self.next_line):])
             self.quiz = ScoringQuiz(lines, self._reveal_line, intro=INTRO)
         self.hint.layout.display = "none" if self.switch.value else ""
+        self.switch.button_style = "success" if self.switch.value else ""  # plainly on
         body = [self.quiz] if self.switch.value and self.quiz is not None else []
         self.widget.children = [self.widget.children[0], *body]
 
