@@ -28,6 +28,19 @@ def say(text):
     """Print one of the engine's sentences, wrapped at 100 characters."""
     print(fill(text, 100))
 '''
+#: Cells tagged "worked-answers" (lesson 3's worked scoring lines, after its quiz) are hidden
+#: in Voila until the box below the quiz is ticked, so the answers do not sit under the quiz
+#: before it is played. Voila (nbconvert) gives each cell its tags as "celltag_..." classes;
+#: Jupyter strips the style and shows the cells as usual.
+WORKED = "worked-answers"
+SHOW_WORKED = """
+<style>
+.celltag_worked-answers { display: none; }
+body:has(#aton-show-worked:checked) .celltag_worked-answers { display: block; }
+</style>
+<label><input type="checkbox" id="aton-show-worked"> <b>Show the worked answers</b> (sections 4
+and 5): tick this only after the class has revealed every line.</label>
+"""
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
 
@@ -37,13 +50,19 @@ class Lesson:
     def __init__(self, filename: str, title: str, intro: str) -> None:
         self.filename = filename
         self.cells = [new_markdown_cell(f"# {title}\n\n{dedent(intro).strip()}")]
+        self.tags: list[str] = []  # given to every cell added while set (see WORKED)
+
+    def _add(self, cell: nbformat.NotebookNode) -> None:
+        if self.tags:
+            cell.metadata["tags"] = list(self.tags)
+        self.cells.append(cell)
 
     def md(self, text: str) -> None:
-        self.cells.append(new_markdown_cell(dedent(text).strip()))
+        self._add(new_markdown_cell(dedent(text).strip()))
 
     def code(self, *parts: str) -> None:
         """A code cell; several parts are joined with two blank lines (imports, then defs)."""
-        self.cells.append(new_code_cell("\n\n\n".join(dedent(p).strip() for p in parts)))
+        self._add(new_code_cell("\n\n\n".join(dedent(p).strip() for p in parts)))
 
     def step(self, before: str, source: str, why: str) -> None:
         """One annotated cell: what we do, the call, (its output), why it came out so."""
@@ -614,12 +633,14 @@ def lesson_3() -> Lesson:
     n = Lesson("03_scoring_round.ipynb", "Lesson 3 · The scoring round (for teachers)", """
         When the Kingdom of the Dead is full at the end of a round, a **scoring round** follows
         (R16). This lesson plays the round that fills it, stops just before the scoring, lets
-        the class predict every line, and then reveals and explains the lines one at a time.
-        It ends with the removal of counters that follows a scoring round (R17).
+        the class predict each line and reveals it, one line at a time; then it works every
+        line out. It ends with the removal of counters that follows a scoring round (R17).
 
-        *For the teacher:* the quiz widget in section 3 works in Jupyter and in Voilà. Let the
-        class fill in both numbers for a line, press *Reveal*, and discuss the sentence it
-        shows before moving on.""")
+        *For the teacher:* the quiz in section 3 works in Jupyter and in Voilà, and it is the
+        same quiz as the app's *Class predicts* switch. Let the class fill in both numbers for
+        a line (an empty box means no guess and is not marked), press *Reveal*, and discuss
+        the sentence it shows before moving on. In Voilà the worked answers (sections 4 and 5)
+        stay hidden until you tick the box under the quiz.""")
     n.code("""
         from textwrap import fill
 
@@ -695,8 +716,9 @@ def lesson_3() -> Lesson:
         """)
     n.step(
         """
-        Ask the class for red's and blue's points on each line, type them in, and press
-        *Reveal* line by line (or *Reveal all*).
+        Ask the class for red's and blue's points on the line shown, type them in (or leave a
+        box empty), and press *Reveal*. The next line comes after it; a summary follows the
+        last one.
         """,
         """
         ScoringQuiz.from_game(game)
@@ -706,6 +728,8 @@ def lesson_3() -> Lesson:
         this game (replayed from its record), so the answers and sentences are the engine's
         own, and `game` itself has not moved (R16).""")
 
+    n.md(SHOW_WORKED)
+    n.tags = [WORKED]  # everything after the quiz gives the answers away
     n.md("## 4. Each line, computed and explained")
     n.md("""
         For each line, `aton.scoring.score_line` gives the counts that decide it and the
@@ -816,6 +840,7 @@ def lesson_3() -> Lesson:
         The taken-back counters and every counter in the Kingdom of the Dead go back to their
         owners' stocks (R17). The Kingdom is empty, so it takes 8 more removed or unplaced
         counters before the next scoring round (R15, R16).""")
+    n.tags = []
     return n
 
 

@@ -328,7 +328,9 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     while game.events[-1].type != "end_round":
         assert app.session.human_pending is None
         app.controls.next.click()
-    assert game.events[-1].data["scoring"] and stage(app) == [app.scoring.widget]
+    # the "Class predicts" switch (off) sits above the scoring table while a line comes next
+    assert game.events[-1].data["scoring"] and stage(app) == [app.class_quiz.widget,
+                                                             app.scoring.widget]
     assert app.scoring.revealed == []
     for n, line in enumerate(LINES, 1):
         app.controls.next.click()

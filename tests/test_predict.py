@@ -1,13 +1,16 @@
-"""The predict-then-reveal quiz of lesson 3 (aton/app/predict.py), driven with Button.click()."""
+"""The predict-then-reveal quiz shared by lesson 3 and the app (aton/app/predict.py), driven
+with Button.click(): one line at a time, empty boxes not marked, nothing shown before Reveal."""
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 import pytest
 
 import aton
 import aton.scenarios
 import aton.scoring
-from aton.app.predict import ScoringQuiz, answers_from_events, upcoming_answers
+from aton.app.predict import BAD_GUESS, Answer, ScoringQuiz, answers_from_events, upcoming_answers
+from aton.scoring import LINE_TITLES, LINES
 
 # Lesson 3's round: the Kingdom of the Dead fills up and a scoring round follows (R15, R16).
 ROUND = ["red assign 2342", "blue assign 3243", "blue place T2.7", "blue place T4.5",
@@ -30,14 +33,26 @@ def quiz(game) -> ScoringQuiz:
     return ScoringQuiz.from_game(game)
 
 
+def page_text(widget: widgets.Widget) -> str:
+    """Every string a widget and its children put on the page (values, labels, tooltips)."""
+    parts = []
+    for name in ("value", "description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            parts.append(value)
+    for child in getattr(widget, "children", ()):
+        parts.append(page_text(child))
+    return "\n".join(parts)
+
+
 def test_answers_are_the_engines_scoring_of_the_board(game):
     answers = upcoming_answers(game)
     expected = aton.scoring.breakdown(game.view("red").board)
-    assert [a.line for a in answers] == list(aton.scoring.LINES)
+    assert [a.line for a in answers] == list(LINES)
     for a in answers:
         assert a.points == {"red": expected["red"][a.line], "blue": expected["blue"][a.line]}
         assert a.text.endswith("(R16).")
-        assert a.title == aton.scoring.LINE_TITLES[a.line]
+        assert a.title == LINE_TITLES[a.line]
 
 
 def test_looking_ahead_does_not_move_the_game(game):
@@ -47,61 +62,140 @@ def test_looking_ahead_does_not_move_the_game(game):
     assert game.step().type == "score"  # the real game still has its scoring round to come
 
 
-def test_one_row_per_scoring_line_nothing_revealed_yet(quiz):
-    assert list(quiz.answers) == list(aton.scoring.LINES)
-    assert all(box.value == 0 for row in quiz.guesses.values() for box in row.values())
-    assert all(result.value == "" for result in quiz.results.values())
-    assert quiz.summary.value == "0 of 6 lines revealed."
+def test_nothing_of_an_answer_is_on_the_page_before_its_reveal(quiz, game):
+    answers = upcoming_answers(game)
+    text = page_text(quiz)
+    assert LINE_TITLES["temple1"] in text and "line 1 of 6" in text
+    for a in answers:
+        assert a.text not in text
+    assert quiz.summary.value == "0 of 6 lines revealed: no guesses made."
+    quiz.reveal()
+    text = page_text(quiz)
+    assert answers[0].text in text  # the revealed line, and no other
+    for a in answers[1:]:
+        assert a.text not in text
+    assert LINE_TITLES["temple2"] in text and "line 2 of 6" in text
 
 
 def test_a_right_guess_is_marked_right_and_explained(quiz):
-    quiz.guess("temple1", red=2, blue=0)
-    quiz.buttons["temple1"].click()
+    quiz.guess(red=2, blue=0)
+    quiz.button.click()
     assert quiz.marks["temple1"] == {"red": True, "blue": True}
-    shown = quiz.results["temple1"].value
+    shown = quiz.results.children[0].value
     assert "red 2" in shown and "blue 0" in shown
     assert shown.count("right") == 2
     assert "4 − 2 = 2 (R16)" in shown
     assert quiz.summary.value == "1 of 6 lines revealed: 2 of 2 guesses right."
+    assert quiz.boxes["red"].value == quiz.boxes["blue"].value == ""  # ready for line 2
 
 
 def test_a_wrong_guess_is_marked_wrong_with_what_was_said(quiz):
-    quiz.guess("temple4", red=0, blue=3)  # the reading with temple 4's own blue square only
-    quiz.buttons["temple4"].click()
-    assert quiz.marks["temple4"] == {"red": True, "blue": False}
-    shown = quiz.results["temple4"].value
-    assert "you said 3" in shown and "blue 6" in shown
+    for _ in range(3):
+        quiz.reveal()
+    quiz.guess(red=0, blue=3)  # the reading with temple 4's own blue square only
+    assert quiz.reveal("temple4") == {"red": True, "blue": False}
+    shown = quiz.results.children[-1].value
+    assert "you said 3" in shown and "blue 6" in shown and "&#10007;" in shown
     assert "3 × 2 = 6" in shown
 
 
-def test_revealing_locks_the_guesses_of_that_line_only(quiz):
-    quiz.buttons["black"].click()
-    assert quiz.buttons["black"].disabled
-    assert all(box.disabled for box in quiz.guesses["black"].values())
-    assert not quiz.buttons["bonus"].disabled
-    assert not any(box.disabled for box in quiz.guesses["bonus"].values())
+def test_a_blank_guess_is_not_graded(quiz):
+    quiz.guess(red=None, blue=5)  # temple 1: red left empty; blue scores 0 there, not 5
+    quiz.reveal()
+    quiz.reveal()  # temple 2 revealed with no guess at all
+    assert quiz.marks["temple1"] == {"red": None, "blue": False}
+    assert quiz.marks["temple2"] == {"red": None, "blue": None}
+    first = quiz.results.children[0].value
+    assert "no guess" in first and "you said 5" in first
+    assert "no guess" in quiz.results.children[1].value and "you said 0" not in first
+    assert quiz.made == 1 and quiz.right == 0
+    assert quiz.summary.value == ("2 of 6 lines revealed: 0 of 1 guesses right "
+                                  "(3 empty boxes, not marked).")
 
 
-def test_reveal_all_counts_the_right_guesses(quiz, game):
+def test_a_box_that_is_not_a_number_is_refused_and_nothing_changes(quiz):
+    for bad in ("two", "-1", "2.5", "1e3"):
+        quiz.guess(red=bad, blue=1)
+        assert quiz.reveal() is None
+        assert quiz.message.value.endswith(f"{BAD_GUESS}</span>")
+        assert quiz.current == "temple1" and not quiz.marks
+        assert quiz.boxes["red"].value == bad  # what was typed stays to be corrected
+    quiz.guess(red=" 2 ", blue=0)
+    assert quiz.reveal() == {"red": True, "blue": True}
+    assert quiz.message.value == ""
+
+
+def test_the_lines_come_in_order(quiz):
+    assert quiz.reveal("black") is None
+    assert "Temple 1" in quiz.message.value and "R16" in quiz.message.value
+    assert not quiz.marks
+
+
+def test_the_summary_follows_the_last_line(quiz, game):
     expected = aton.scoring.breakdown(game.view("red").board)
-    for line in aton.scoring.LINES:
-        quiz.guess(line, expected["red"][line], expected["blue"][line])
-    quiz.guess("bonus", 3, 0)  # blue's bonus is wrong
-    quiz.reveal_all_button.click()
-    assert set(quiz.marks) == set(aton.scoring.LINES)
-    assert quiz.right == 11
-    assert quiz.summary.value == "6 of 6 lines revealed: 11 of 12 guesses right."
-    quiz.reveal_all_button.click()  # nothing left to reveal: nothing changes
-    assert quiz.right == 11
+    for line in LINES:
+        if line == "bonus":
+            quiz.guess(3, None)  # blue left empty
+        elif line == "black":
+            quiz.guess(0, 0)  # red scores 8 here: wrong
+        else:
+            quiz.guess(expected["red"][line], expected["blue"][line])
+        quiz.button.click()
+    assert quiz.done and quiz.ask.layout.display == "none"
+    assert quiz.made == 11 and quiz.right == 10
+    assert quiz.summary.value == ("<b>All 6 lines revealed.</b> The class got 10 of 11 "
+                                  "guesses right (1 empty box, not marked).")
+    quiz.button.click()  # nothing left: nothing changes
+    assert len(quiz.results.children) == 6 and "already" in quiz.message.value
+
+
+def test_no_guesses_at_all_is_said_plainly(quiz):
+    for _ in LINES:
+        quiz.reveal()
+    assert "No guesses were made" in quiz.summary.value
+
+
+def test_each_reveal_asks_for_one_line_once_in_order():
+    asked = []
+
+    def reveal(line):
+        asked.append(line)
+        return Answer(line, {"red": 1, "blue": 0}, f"{line} explained (R16).")
+
+    quiz = ScoringQuiz(["temple3", "temple4"], reveal, notes={"temple4": "A worked note."})
+    assert asked == []  # nothing is asked for before a Reveal
+    quiz.reveal()
+    assert asked == ["temple3"]
+    quiz.reveal()
+    assert asked == ["temple3", "temple4"]
+    assert "A worked note." in quiz.results.children[1].value
+    # the earlier line keeps its marks but gives its room to the newest explanation
+    assert "temple3 explained" not in quiz.results.children[0].value
+    assert "red 1" in quiz.results.children[0].value
+    assert "All 2 lines revealed" in quiz.summary.value
+
+
+def test_an_error_while_revealing_is_shown_and_nothing_changes(quiz, monkeypatch):
+    def broken(line):
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(quiz, "_reveal", broken)
+    quiz.guess(1, 1)
+    quiz.button.click()
+    assert "something broke" in quiz.message.value
+    assert quiz.current == "temple1" and not quiz.marks and quiz.boxes["red"].value == "1"
 
 
 def test_from_the_events_of_a_round_played_with_play_round():
     moves = {"red": {"cards": [1, 2, 1, 1]}, "blue": {"cards": [2, 2, 1, 3]}}
     result = aton.play_round(aton.scenarios.load("14_scoring_winner"), moves)
     quiz = ScoringQuiz.from_events(result["events"])
-    for line, answer in quiz.answers.items():
-        assert answer.points == {p: result["scoring"][p][line] for p in ("red", "blue")}
-    assert answers_from_events(result["events"]) == list(quiz.answers.values())
+    answers = answers_from_events(result["events"])
+    for answer in answers:
+        assert answer.points == {p: result["scoring"][p][answer.line] for p in ("red", "blue")}
+    for answer in answers:
+        assert quiz.reveal() is not None
+        assert quiz.answers[answer.line] == answer
 
 
 def test_no_scoring_round_coming_is_refused():
@@ -112,12 +206,5 @@ def test_no_scoring_round_coming_is_refused():
                              {"red": {"cards": [4, 2, 3, 1]}, "blue": {"cards": [1, 3, 2, 4]}})
     with pytest.raises(ValueError, match="R16"):
         ScoringQuiz.from_events(result["events"])
-
-
-def test_an_error_in_a_click_is_shown_not_lost(quiz, monkeypatch):
-    def broken(line):
-        raise RuntimeError("something broke")
-
-    monkeypatch.setattr(quiz, "reveal", broken)
-    quiz.buttons["temple2"].click()
-    assert "something broke" in quiz.summary.value
+    with pytest.raises(ValueError, match="R16"):
+        ScoringQuiz(["temple5"], lambda line: None)

@@ -36,11 +36,13 @@ from ..scoring import LINE_TITLES, temple4_blue_squares
 from .autoplay import AutoPlayer
 from .board import WIDTH, BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
+from .classquiz import ClassPredicts
 from .controls import Controls, parse_seed
 from .endpanel import EndPanel
 from .howto_panel import HowToPlay
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
+from .predict import Answer, answer_of
 from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
@@ -191,6 +193,7 @@ class AtonApp(VBox):
         self.table = CartoucheTable()
         self.scoring = ScoringPanel()
         self.end = EndPanel()
+        self.class_quiz = ClassPredicts(self.reveal_scoring_line)
         self.explain = ExplanationPanel()
         self.game_log = GameLog()
         guided = tutorial.load_all()
@@ -452,7 +455,7 @@ class AtonApp(VBox):
             return
         if self.autoplayer.running:
             return
-        if self.game.over or self.session.human_pending is not None:
+        if self.game.over or self.session.human_pending is not None or self.class_quiz.waiting:
             c.auto.value = False
             self._explain_why_not_stepping()
             return
@@ -470,11 +473,13 @@ class AtonApp(VBox):
         self.autoplayer.pace = pace
 
     def _auto_step(self) -> bool:
-        """One auto-play step; False when auto-play must stop."""
-        if self.game.over or self.session.human_pending is not None:
+        """One auto-play step; False when auto-play must stop (also before a line the class
+        predicts: only Reveal steps it)."""
+        if self.game.over or self.session.human_pending is not None or self.class_quiz.waiting:
             return False
         self._after(self.session.step())
-        return not self.game.over and self.session.human_pending is None
+        return (not self.game.over and self.session.human_pending is None
+                and not self.class_quiz.waiting)
 
     def _auto_stopped(self, reason: str) -> None:
         c = self.controls
@@ -483,7 +488,9 @@ class AtonApp(VBox):
             c.auto.value = False  # its observer finds the player paused already
         if reason == "done":
             self.explain.notice = "Auto-play stopped: " + (
-                "the game is over." if self.game.over else "it is your decision.")
+                "the game is over." if self.game.over else
+                "the class predicts the next scoring line." if self.class_quiz.waiting else
+                "it is your decision.")
         else:
             self.explain.notice = "Auto-play paused."
         self.explain.render()
@@ -498,7 +505,24 @@ class AtonApp(VBox):
             self.explain.warn(f"Nothing runs until this decision is made: "
                               f"{self._decision_text(pending)}")
             return True
+        if self.class_quiz.waiting:
+            self.explain.warn("The class is predicting this line of the scoring round: type "
+                              "the guesses and press <b>Reveal</b> under the scoring table, or "
+                              "switch off <b>Class predicts</b> (R16).")
+            return True
         return False
+
+    def reveal_scoring_line(self, line: str) -> Answer:
+        """Reveal of "Class predicts": one step, which must score ``line`` (R16), shown as
+        Next step shows it (the sentence, the squares ringed, the log)."""
+        self.explain.clear_messages()  # a new action
+        coming = self.session.peek()
+        if coming is None or coming.type != "score" or coming.data["line"] != line:
+            raise ValueError(f"the next step does not score {LINE_TITLES[line]}, so nothing "
+                             "was revealed")
+        batch = self.session.step()
+        self._after(batch)
+        return answer_of(batch[0])
 
     def _after(self, batch: list[Event], **texts) -> None:
         self._refresh(batch, **texts)
@@ -688,6 +712,11 @@ class AtonApp(VBox):
         else:
             self._show_table(batch)
             children.append(self.table.widget)
+        coming = None if pending is not None else session.peek()
+        self.class_quiz.update(coming.data["line"] if coming and coming.type == "score" else None,
+                               scoring_shown=bool(self.scoring.lines))
+        if self.class_quiz.visible:
+            children.insert(1 if game.over else 0, self.class_quiz.widget)
         self.stage.children = children
 
     def _load_picker(self, pending) -> None:

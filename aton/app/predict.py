@@ -1,17 +1,22 @@
-"""Predict, then reveal: a classroom quiz on the lines of a scoring round (R16).
+"""Predict, then reveal: a class quiz on the lines of a scoring round (R16).
 
-For each line of the scoring round (temples 1-4, black squares, bonus squares) the class enters
-the points it expects red and blue to score; Reveal shows the engine's answer with the sentence
-that explains it, marked right or wrong. The answers are the engine's own ``score`` events: no
-rule is computed here.
+One line at a time (temples 1-4, black squares, bonus squares): the class types the points it
+expects red and blue to score, then *Reveal* shows the engine's answer, with the sentence that
+explains it, and marks each guess right or wrong. An empty box is no guess and is not graded.
+A summary follows the last line. The answers are the engine's own ``score`` events: no rule is
+computed here, and nothing of an answer is put on the page before its Reveal.
 
-    quiz = ScoringQuiz.from_game(game)      # a game paused before its scoring round
+The same widget serves lesson 3 and the app. Where the answers come from is a function
+``reveal(line) -> Answer``:
+
+    quiz = ScoringQuiz.from_game(game)      # lesson 3: read from a copy of a paused game
     quiz = ScoringQuiz.from_events(events)  # the events of a round already played
+    quiz = ScoringQuiz(lines, reveal)       # the app: each Reveal steps the real game
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -22,10 +27,13 @@ from aton.scoring import LINE_TITLES, LINES
 
 PLAYERS = ("red", "blue")
 COLOURS = {"red": "#d62728", "blue": "#1f4fd6"}
-RIGHT, WRONG = "#2e7d32", "#c62828"
+RIGHT, WRONG, GREY = "#2e7d32", "#c62828", "#666"
 
-INTRO = ("<b>Predict, then reveal.</b> For each line of the scoring round, enter the points "
-         "you expect red and blue to score, then press <i>Reveal</i>.")
+INTRO = ("<b>Predict, then reveal.</b> For each line of the scoring round, type the points "
+         "you expect red and blue to score, then press <i>Reveal</i>. Leave a box empty if "
+         "you have no guess: it is not marked.")
+BAD_GUESS = ("Type the points as a whole number (0, 1, 2 ...), or leave the box empty for no "
+             "guess.")
 
 
 @dataclass(frozen=True)
@@ -41,18 +49,20 @@ class Answer:
         return LINE_TITLES[self.line]
 
 
+def answer_of(event) -> Answer:
+    """The ``Answer`` of one ``score`` event (an ``Event`` or its dict)."""
+    if isinstance(event, dict):
+        data, text = event, event.get("text", "")
+    else:
+        data, text = event.data, event.text
+    return Answer(data["line"], dict(data["points"]), text)
+
+
 def answers_from_events(events: Iterable) -> list[Answer]:
     """The scoring lines among ``events``: ``Event`` objects (``game.events``) or the dicts of
     ``aton.play_round(...)["events"]``."""
-    answers = []
-    for event in events:
-        if isinstance(event, dict):
-            kind, data, text = event.get("type"), event, event.get("text", "")
-        else:
-            kind, data, text = event.type, event.data, event.text
-        if kind == "score":
-            answers.append(Answer(data["line"], dict(data["points"]), text))
-    return answers
+    return [answer_of(e) for e in events
+            if (e.get("type") if isinstance(e, dict) else e.type) == "score"]
 
 
 def upcoming_answers(game: aton.Game) -> list[Answer]:
@@ -73,50 +83,73 @@ def upcoming_answers(game: aton.Game) -> list[Answer]:
     return answers
 
 
-class ScoringQuiz(widgets.VBox):
-    """One row per scoring line: a guess for red and for blue, a Reveal button, and after the
-    reveal the engine's points, right/wrong marks and the explanation. ``Reveal all`` reveals
-    every line; the summary counts the right guesses."""
+def read_guess(text: str) -> int | None:
+    """A guess box's text: None when empty (no guess), else a whole number of points.
+    ValueError (with ``BAD_GUESS``) for anything else."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 3:
+        raise ValueError(BAD_GUESS)
+    return int(text)
 
-    def __init__(self, answers: Iterable[Answer], intro: str = INTRO) -> None:
-        self.answers = {a.line: a for a in answers}
-        if not self.answers:
+
+class ScoringQuiz(widgets.VBox):
+    """The scoring round's lines one at a time: a guess box for red and for blue, *Reveal*,
+    then the engine's points with a mark for each guess made; a summary after the last line.
+
+    ``lines``: the lines still to come, in order. ``reveal(line)`` returns that line's
+    ``Answer``; it is called once per line, at its Reveal (in the app it steps the game).
+    ``notes``: an optional worked explanation per line, shown with its answer."""
+
+    def __init__(self, lines: Sequence[str], reveal: Callable[[str], Answer], *,
+                 intro: str = INTRO, notes: Mapping[str, str] | None = None) -> None:
+        self.lines = list(lines)
+        if not self.lines:
             raise ValueError("A scoring quiz needs at least one scoring line.")
-        self.guesses: dict[str, dict[str, widgets.BoundedIntText]] = {}
-        self.buttons: dict[str, widgets.Button] = {}
-        self.results: dict[str, widgets.HTML] = {}
-        self.marks: dict[str, dict[str, bool]] = {}
-        rows = []
-        for line, answer in self.answers.items():
-            self.guesses[line] = {
-                p: widgets.BoundedIntText(
-                    value=0, min=0, max=99, description=p,
-                    style={"description_width": "32px"},
-                    layout=widgets.Layout(width="110px"))
-                for p in PLAYERS
-            }
-            button = widgets.Button(description="Reveal", tooltip=f"Reveal {answer.title}",
-                                    layout=widgets.Layout(width="80px"))
-            button.on_click(self._guarded(lambda _b, line=line: self.reveal(line)))
-            self.buttons[line] = button
-            self.results[line] = widgets.HTML(layout=widgets.Layout(margin="0 0 6px 12px"))
-            title = widgets.HTML(f"<b>{escape(answer.title)}</b>",
-                                 layout=widgets.Layout(width="120px"))
-            rows.append(widgets.HBox([title, *self.guesses[line].values(), button]))
-            rows.append(self.results[line])
-        self.reveal_all_button = widgets.Button(description="Reveal all",
-                                                button_style="info")
-        self.reveal_all_button.on_click(self._guarded(lambda _b: self.reveal_all()))
-        self.summary = widgets.HTML(self._summary_text())
-        super().__init__([widgets.HTML(intro), *rows,
-                          widgets.HBox([self.reveal_all_button, self.summary])])
+        unknown = [line for line in self.lines if line not in LINE_TITLES]
+        if unknown:
+            raise ValueError(f"Not a line of the scoring round (R16): {', '.join(unknown)}.")
+        self._reveal = reveal
+        self.notes = dict(notes or {})
+        self.answers: dict[str, Answer] = {}  # only the lines revealed so far
+        self.marks: dict[str, dict[str, bool | None]] = {}  # None: no guess, not graded
+        self._short: list[str] = []  # each revealed line without its explanation
+        self.boxes = {p: widgets.Text(value="", placeholder="no guess", description=p,
+                                      style={"description_width": "36px"},
+                                      layout=widgets.Layout(width="140px"))
+                      for p in PLAYERS}
+        for box in self.boxes.values():
+            box.add_class(f"aton-guess-{box.description}")
+        self.button = widgets.Button(description="Reveal", button_style="info",
+                                     layout=widgets.Layout(width="90px"))
+        self.button.add_class("aton-reveal")
+        self.button.on_click(lambda _b: self.reveal())
+        self.title = widgets.HTML(layout=widgets.Layout(width="190px"))
+        self.ask = widgets.HBox([self.title, *self.boxes.values(), self.button],
+                                layout=widgets.Layout(align_items="center",
+                                                      flex_flow="row wrap"))
+        self.message = widgets.HTML()
+        self.results = widgets.VBox()
+        self.summary = widgets.HTML()
+        self.summary.add_class("aton-quiz-summary")
+        super().__init__([widgets.HTML(intro), self.results, self.ask, self.message,
+                          self.summary])
+        self.add_class("aton-quiz")
+        self._show()
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
+    def from_answers(cls, answers: Iterable[Answer], **kwargs) -> ScoringQuiz:
+        """A quiz whose answers are known already (kept out of the page until revealed)."""
+        known = {a.line: a for a in answers}
+        return cls(list(known), known.__getitem__, **kwargs)
+
+    @classmethod
     def from_game(cls, game: aton.Game, **kwargs) -> ScoringQuiz:
         """A quiz on the scoring round ``game`` is about to play (see ``upcoming_answers``)."""
-        return cls(upcoming_answers(game), **kwargs)
+        return cls.from_answers(upcoming_answers(game), **kwargs)
 
     @classmethod
     def from_events(cls, events: Iterable, **kwargs) -> ScoringQuiz:
@@ -124,65 +157,128 @@ class ScoringQuiz(widgets.VBox):
         answers = answers_from_events(events)
         if not answers:
             raise ValueError("These events hold no scoring round (no 'score' events, R16).")
-        return cls(answers, **kwargs)
+        return cls.from_answers(answers, **kwargs)
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ state
 
-    def guess(self, line: str, red: int, blue: int) -> None:
-        """Enter the class's guess for ``line`` (what typing in the two boxes does)."""
-        self.guesses[line]["red"].value = red
-        self.guesses[line]["blue"].value = blue
+    @property
+    def current(self) -> str | None:
+        """The line to guess and reveal next (None when all are revealed)."""
+        return next((line for line in self.lines if line not in self.answers), None)
 
-    def reveal(self, line: str) -> dict[str, bool]:
-        """Show the engine's answer for ``line``; return ``{"red": right?, "blue": right?}``.
-        The guesses are locked once revealed."""
-        answer = self.answers[line]
-        marks = {p: self.guesses[line][p].value == answer.points[p] for p in PLAYERS}
-        self.marks[line] = marks
-        for box in self.guesses[line].values():
-            box.disabled = True
-        self.buttons[line].disabled = True
-        parts = []
-        for p in PLAYERS:
-            got = answer.points[p]
-            guessed = self.guesses[line][p].value
-            mark = (f'<span style="color:{RIGHT}">&#10003; right</span>' if marks[p] else
-                    f'<span style="color:{WRONG}">&#10007; you said {guessed}</span>')
-            parts.append(f'<span style="color:{COLOURS[p]};font-weight:bold">{p} {got}</span> '
-                         f"{mark}")
-        self.results[line].value = (f"Engine: {' &middot; '.join(parts)}<br>"
-                                    f"<i>{escape(answer.text)}</i>")
-        self.summary.value = self._summary_text()
-        return marks
+    @property
+    def done(self) -> bool:
+        return self.current is None
 
-    def reveal_all(self) -> None:
-        """Reveal every line not revealed yet."""
-        for line in self.answers:
-            if line not in self.marks:
-                self.reveal(line)
+    @property
+    def made(self) -> int:
+        """How many guesses were made (boxes not left empty) on the lines revealed."""
+        return sum(m is not None for marks in self.marks.values() for m in marks.values())
 
     @property
     def right(self) -> int:
-        """How many revealed guesses (two per line) were right."""
-        return sum(m[p] for m in self.marks.values() for p in PLAYERS)
+        """How many of the guesses made were right."""
+        return sum(m is True for marks in self.marks.values() for m in marks.values())
+
+    # ------------------------------------------------------------------ actions
+
+    def guess(self, red: int | str | None, blue: int | str | None) -> None:
+        """Type the class's guess for the current line (None or "" leaves a box empty)."""
+        self.boxes["red"].value = "" if red is None else str(red)
+        self.boxes["blue"].value = "" if blue is None else str(blue)
+
+    def reveal(self, line: str | None = None) -> dict[str, bool | None] | None:
+        """Reveal the current line (``line``, if given, must be it): show the engine's answer
+        and mark each guess made. Returns ``{"red": right?, "blue": right?}`` (None for no
+        guess), or None when nothing was revealed: a box holds something that is not a
+        number, or the answer could not be had; the message says why and nothing changes."""
+        current = self.current
+        if current is None:
+            self.message.value = self._warn("Every line is revealed already.")
+            return None
+        if line is not None and line != current:
+            self.message.value = self._warn(
+                f"The next line to reveal is {LINE_TITLES[current]}, not "
+                f"{LINE_TITLES.get(line, escape(line))}: the lines come in order (R16).")
+            return None
+        try:
+            guesses = {p: read_guess(self.boxes[p].value) for p in PLAYERS}
+        except ValueError as err:
+            self.message.value = self._warn(str(err))
+            return None
+        try:
+            answer = self._reveal(current)
+        except Exception as err:  # noqa: BLE001 - shown to the class, never swallowed
+            self.message.value = self._warn(f"This line could not be revealed: "
+                                            f"{escape(str(err))}")
+            return None
+        self.message.value = ""
+        self.answers[current] = answer
+        marks = {p: None if guesses[p] is None else guesses[p] == answer.points[p]
+                 for p in PLAYERS}
+        self.marks[current] = marks
+        # Earlier lines shrink to their marks (their sentences stay in the log), so the
+        # quiz keeps fitting beside the board; the newest line keeps its explanation.
+        for old, short in zip(self.results.children, self._short, strict=True):
+            old.value = short
+        self._short.append(self._result_html(answer, guesses, marks, full=False))
+        self.results.children = [*self.results.children,
+                                 widgets.HTML(self._result_html(answer, guesses, marks))]
+        self.guess(None, None)
+        self._show()
+        return marks
+
+    # ------------------------------------------------------------------ drawing
+
+    def _show(self) -> None:
+        current = self.current
+        if current is None:
+            self.ask.layout.display = "none"
+        else:
+            n = self.lines.index(current) + 1
+            self.title.value = (f"<b>{escape(LINE_TITLES[current])}</b> "
+                                f"<span style='color:{GREY}'>(line {n} of "
+                                f"{len(self.lines)})</span>")
+            self.button.tooltip = f"Reveal {LINE_TITLES[current]}"
+        self.summary.value = self._summary_text()
+
+    def _result_html(self, answer: Answer, guesses: dict, marks: dict, full: bool = True) -> str:
+        parts = []
+        for p in PLAYERS:
+            if marks[p] is None:
+                mark = f'<span style="color:{GREY}">no guess</span>'
+            elif marks[p]:
+                mark = f'<span style="color:{RIGHT}">&#10003; right</span>'
+            else:
+                mark = f'<span style="color:{WRONG}">&#10007; you said {guesses[p]}</span>'
+            parts.append(f'<span style="color:{COLOURS[p]};font-weight:bold">{p} '
+                         f"{answer.points[p]}</span> {mark}")
+        head = (f"<div class='aton-quiz-line' style='margin:2px 0 4px 0'>"
+                f"<b>{escape(answer.title)}</b>: {' &middot; '.join(parts)}")
+        if not full:
+            return head + "</div>"
+        note = self.notes.get(answer.line, "")
+        note = f"<br>{escape(note)}" if note else ""
+        return f"{head}<br><i>{escape(answer.text)}</i>{note}</div>"
 
     def _summary_text(self) -> str:
-        if not self.marks:
-            return f"0 of {len(self.answers)} lines revealed."
-        return (f"{len(self.marks)} of {len(self.answers)} lines revealed: {self.right} of "
-                f"{2 * len(self.marks)} guesses right.")
+        revealed, total = len(self.answers), len(self.lines)
+        graded = (f"{self.right} of {self.made} guesses right" if self.made else
+                  "no guesses made")
+        empty = 2 * revealed - self.made
+        skipped = (f" ({empty} empty {'box' if empty == 1 else 'boxes'}, not marked)"
+                   if empty else "")
+        if revealed < total:
+            return f"{revealed} of {total} lines revealed: {graded}{skipped}."
+        return (f"<b>All {total} lines revealed.</b> The class got {graded}{skipped}."
+                if self.made else
+                f"<b>All {total} lines revealed.</b> No guesses were made, so nothing was "
+                "marked.")
 
-    def _guarded(self, action: Callable) -> Callable:
-        """Wrap a click handler so an error shows in the summary instead of vanishing."""
-
-        def handler(button: widgets.Button) -> None:
-            try:
-                action(button)
-            except Exception as error:  # noqa: BLE001 - shown to the user, never swallowed
-                self.summary.value = (f'<span style="color:{WRONG}">Error: '
-                                      f"{escape(str(error))}</span>")
-
-        return handler
+    @staticmethod
+    def _warn(text: str) -> str:
+        return f'<span style="color:{WRONG}">{text}</span>'
 
 
-__all__ = ["Answer", "ScoringQuiz", "answers_from_events", "upcoming_answers"]
+__all__ = ["Answer", "ScoringQuiz", "answer_of", "answers_from_events", "read_guess",
+           "upcoming_answers"]
