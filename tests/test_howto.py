@@ -13,6 +13,7 @@ import itertools
 import json
 import random
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -242,6 +243,13 @@ def test_the_preview_says_the_game_ends_when_a_placement_wins():
 # ---------------------------------------------------------------------- auto-play
 
 
+def in_fresh_thread(fn):
+    """Run ``fn`` in a thread of its own, where no event loop runs: once a browser test has
+    run, pytest-playwright keeps its event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn).result()
+
+
 def test_auto_play_steps_one_at_a_time_and_stops_at_a_decision(monkeypatch):
     monkeypatch.setitem(aton.app.autoplay.PACES, "fast", 0.01)
     app = new_app(seed=5)
@@ -256,7 +264,7 @@ def test_auto_play_steps_one_at_a_time_and_stops_at_a_decision(monkeypatch):
         while app.autoplayer.running:
             await asyncio.sleep(0.01)
 
-    asyncio.run(play())
+    in_fresh_thread(lambda: asyncio.run(play()))
     assert app.session.human_pending is not None  # stopped at the learner's decision
     assert not app.controls.auto.value and app.controls.auto.description == "Auto-play ▶"
     assert "Auto-play stopped: it is your decision." in plain(app.explain.widget.value)
@@ -278,7 +286,7 @@ def test_auto_play_can_be_paused(monkeypatch):
         await asyncio.sleep(0.2)
         return paused_at
 
-    paused_at = asyncio.run(play_then_pause())
+    paused_at = in_fresh_thread(lambda: asyncio.run(play_then_pause()))
     assert steps < paused_at == len(app.game.events)  # nothing runs after the pause
     assert not app.autoplayer.running and "Auto-play paused." in plain(
         app.explain.widget.value)
@@ -287,7 +295,7 @@ def test_auto_play_can_be_paused(monkeypatch):
 def test_auto_play_without_a_running_kernel_loop_says_so():
     app = new_app(seed=5)
     assign(app, tuple(app.picker.hand))
-    app.controls.auto.value = True  # no event loop runs in a plain test
+    in_fresh_thread(lambda: setattr(app.controls.auto, "value", True))  # no event loop runs
     assert not app.controls.auto.value and not app.autoplayer.running
     assert "use Next step instead" in plain(app.explain.widget.value)
     app.controls.next.click()
