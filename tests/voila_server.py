@@ -15,6 +15,7 @@ Importable on its own (no pytest dependency), e.g. from a benchmark script::
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -182,6 +183,25 @@ def start_voila(
         log_prefix=f"voila-{port}-",
     )
     return proc, base_url
+
+
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+
+
+def server_kernels(pid: int) -> dict[str, int]:
+    """The kernels a Voila (or jupyter server) process runs: {kernel id: resident memory in KiB}.
+
+    Its kernels are its ipykernel child processes; the id is in their connection file's name.
+    `-ww`: without it ps cuts the command line to $COLUMNS (pytest sets 80), losing the id.
+    """
+    out = subprocess.run(["ps", "-ww", "-o", "pid=,rss=,args=", "--ppid", str(pid)],
+                         capture_output=True, text=True, check=False).stdout
+    kernels = {}
+    for line in out.splitlines():
+        found = KERNEL_FILE.search(line)
+        if "ipykernel" in line and found:
+            kernels[found.group(1)] = int(line.split()[1])
+    return kernels
 
 
 def stop_voila(
