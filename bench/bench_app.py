@@ -38,12 +38,20 @@ import re
 import shutil
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
-from voila_server import read_log, server_kernels, start_voila, stop_voila
+from voila_server import (
+    VOILA_ERROR_MARKERS,
+    http_get,
+    read_log,
+    server_kernels,
+    start_voila,
+    stop_voila,
+)
 
 from aton.app.board import MARKS as MARK_NAMES
 
@@ -235,36 +243,97 @@ def wait_for_pool(proc, pool: int, seconds: float = 120) -> None:
     raise RuntimeError(f"the server did not settle to its pool of {pool}:\n{read_log(proc)}")
 
 
-def open_class(browser, url: str, n: int, proc, pool: int) -> dict:
-    """Open n pages together, wait until each is interactive, close them, wait for the cull."""
-    wait_for_pool(proc, pool)
-    start_mem, start_kernels = server_memory(proc.pid)
-    load_before = load_average()
-    server_cpu = cpu_seconds(proc.pid)
+def http_pages(url: str, n: int) -> tuple[list, list, list, object]:
+    """n pages opened together the way a page uses the server, without a browser: each thread
+    GETs the page (the server runs the notebook) and connects to its kernel as the page's
+    widgets do. Returns (seconds until connected, kernel ids, errors, close)."""
+    from websockets.sync.client import connect
+
+    sockets, ready, ids, errors = [None] * n, [None] * n, [None] * n, []
+
+    def one(k: int) -> None:
+        t0 = time.monotonic()
+        try:
+            status, html = http_get(url + f"&seed={k + 1}", timeout=READY_TIMEOUT)
+            found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+            if status != 200 or not found or any(m in html for m in VOILA_ERROR_MARKERS):
+                errors.append(f"page {k}: HTTP {status}, no kernel or a cell failed")
+                return
+            ids[k] = found.group(1)
+            ws = url.split("?")[0].replace("http://", "ws://")
+            sockets[k] = connect(f"{ws}api/kernels/{ids[k]}/channels?session_id=bench{k}",
+                                 open_timeout=READY_TIMEOUT, max_size=None)
+            ready[k] = time.monotonic() - t0
+        except Exception as exc:  # noqa: BLE001 - a failed page is counted, not fatal
+            errors.append(f"page {k}: {exc}")
+
+    threads = [threading.Thread(target=one, args=(k,)) for k in range(n)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    def close() -> None:
+        for sock in sockets:
+            if sock is not None:
+                sock.close()
+
+    return [r for r in ready if r is not None], [i for i in ids if i], errors, close
+
+
+def browser_pages(browser, url: str, n: int) -> tuple[list, list, list, object]:
+    """n browser pages opened together; returns (seconds to interactive, kernel ids, errors,
+    close). Pages that are not interactive within READY_TIMEOUT are left out of the times."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
     context.add_init_script(INIT.replace("READY", READY["app"]))
     pages = []
     errors: list[str] = []
-    t0 = time.monotonic()
     for k in range(n):  # every navigation starts before any page is ready
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(url + f"&seed={k + 1}", wait_until="commit", timeout=READY_TIMEOUT * 1000)
         pages.append(page)
-    peak = start_mem
     deadline = time.monotonic() + READY_TIMEOUT
     waiting = list(pages)
     while waiting and time.monotonic() < deadline:
         waiting = [page for page in waiting if page.evaluate("window.__ready") is None]
-        peak = max(peak, server_memory(proc.pid)[0])
         time.sleep(0.5)
+    tti = [page.evaluate("window.__ready") / 1000 for page in pages if page not in waiting]
+    ids = [page.evaluate(KERNEL_OF_PAGE) for page in pages]
+    return tti, ids, errors, context.close
+
+
+def open_class(browser, url: str, n: int, proc, pool: int) -> dict:
+    """Open n pages together, wait until each is interactive, close them, wait for the cull.
+    `browser` None: HTTP and websocket clients instead of browser pages (see http_pages)."""
+    wait_for_pool(proc, pool)
+    start_mem, start_kernels = server_memory(proc.pid)
+    load_before = load_average()
+    server_cpu = cpu_seconds(proc.pid)
+    t0 = time.monotonic()
+    peak = [start_mem]
+    watching = threading.Event()
+
+    def watch() -> None:
+        while not watching.is_set():
+            peak[0] = max(peak[0], server_memory(proc.pid)[0])
+            time.sleep(0.5)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        if browser is None:
+            tti, ids, errors, close = http_pages(url, n)
+        else:
+            tti, ids, errors, close = browser_pages(browser, url, n)
+    finally:
+        watching.set()
+        watcher.join()
+    tti.sort()
     all_ready = time.monotonic() - t0
-    ready = [page for page in pages if page not in waiting]
-    tti = sorted(page.evaluate("window.__ready") / 1000 for page in ready)
     # A page still loading when its kernel has been idle, unconnected, for the whole idle
     # timeout loses that kernel to the cull: Voila's log names it.
-    ids = [page.evaluate(KERNEL_OF_PAGE) for page in pages]
     log = read_log(proc)
     lost = sum(1 for kid in ids if f"Culling 'idle' kernel 'python3' ({kid})" in log)
     kernels = server_kernels(proc.pid)
@@ -272,23 +341,24 @@ def open_class(browser, url: str, n: int, proc, pool: int) -> dict:
     rss = sorted(r / 1024 for _pid, r in mine)
     pss = sorted(pss_kib(pid) / 1024 for pid, _r in mine)
     cpu = sorted(cpu_seconds(pid) for pid, _r in mine)
-    peak = max(peak, server_memory(proc.pid)[0])
+    peak = max(peak[0], server_memory(proc.pid)[0])
     server_cpu = cpu_seconds(proc.pid) - server_cpu
     load_open = load_average()
-    context.close()
+    close()
     closed = time.monotonic()
-    timeline = []  # (seconds since the pages closed, MiB, kernels)
+    timeline = []  # (seconds since the pages closed, MiB, kernels, the pages' kernels left)
     while time.monotonic() - closed < CULL_TIME + 15:
         mem, count = server_memory(proc.pid)
-        timeline.append((round(time.monotonic() - closed, 1), mem, count))
+        left = len(set(ids) & set(server_kernels(proc.pid)))
+        timeline.append((round(time.monotonic() - closed, 1), mem, count, left))
         time.sleep(2)
-    back = next((t for t, _m, count in timeline if count <= pool), None)
-    return {"pages": n, "ready": len(ready), "culled_while_loading": lost,
+    back = next((t for t, _m, _count, left in timeline if left == 0), None)
+    return {"pages": n, "ready": len(tti), "culled_while_loading": lost,
             "tti": tti, "all_ready": all_ready, "kernel_rss_mib": rss,
             "kernel_pss_mib": pss, "kernel_cpu_s": cpu, "voila_cpu_s": server_cpu,
             "start_mib": start_mem,
             "start_kernels": start_kernels, "peak_mib": peak, "after_mib": timeline[-1][1],
-            "after_kernels": timeline[-1][2], "pool_alone_after_s": back,
+            "after_kernels": timeline[-1][2], "pages_kernels_gone_after_s": back,
             "timeline": timeline, "load_before": load_before, "load_open": load_open,
             "page_errors": errors[:5]}
 
@@ -317,8 +387,8 @@ def report_class(runs: list[dict], voila_args: str) -> None:
               f"({r['voila_cpu_s'] / r['pages']:.2f} s a page); all ready after "
               f"{r['all_ready']:.1f} s")
     for r in runs:
-        back = r["pool_alone_after_s"]
-        print(f"{r['pages']} pages closed: back to the pool alone after "
+        back = r["pages_kernels_gone_after_s"]
+        print(f"{r['pages']} pages closed: their kernels all gone after "
               + (f"{back:.0f} s" if back is not None else "MORE than the sampled time")
               + f" (cull time {CULL_TIME} s); server {r['start_mib']} MiB at the start, "
               f"{r['peak_mib']} at the peak, {r['after_mib']} after")
@@ -379,7 +449,8 @@ def a_class(browser, sizes: list[int], args) -> list[dict]:
         for n in sizes:
             print(f"\n{n} page(s) together (load average before: {load_average()}) ...",
                   flush=True)
-            run = open_class(browser, url + "?opponent=greedy", n, proc, pool)
+            clients = browser if args.clients == "browser" else None
+            run = open_class(clients, url + "?opponent=greedy", n, proc, pool)
             runs.append(run)
             print(f"  {run['ready']} of {n} ready: median {median(run['tti']):.1f} s, slowest "
                   f"{max(run['tti'], default=float('nan')):.1f} s;"
@@ -388,7 +459,7 @@ def a_class(browser, sizes: list[int], args) -> list[dict]:
                   f"{run['after_kernels']}", flush=True)
     finally:
         stop_voila(proc)
-    report_class(runs, args.voila_args)
+    report_class(runs, f"{args.clients} clients {args.voila_args}")
     return runs
 
 
@@ -398,6 +469,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--class-sizes", default="1,10,30",
                         help="pages opened together on one server, comma-separated ('' skips)")
+    parser.add_argument("--clients", choices=("browser", "http"), default="browser",
+                        help="the class's pages: chromium pages (on this machine's cores), or "
+                             "HTTP + websocket clients that use the server as a page does, "
+                             "as when each student's computer draws their own page")
     parser.add_argument("--voila-args", default="",
                         help="extra Voila options for the class's server, e.g. "
                              "'--VoilaConfiguration.preheat_kernel=False' to compare")
