@@ -17,11 +17,16 @@ the repository's voila.json (pre-heated kernels, culling), and N pages opened to
 each N in turn, each from the same starting point (only the pre-heated pool running):
 
 - time to interactive of every page (median and slowest), from its own navigation start;
+  with ``--clients http`` the pages are HTTP + websocket clients instead of chromium pages
+  (until the page's notebook has run and it is connected to its kernel): the server's share
+  alone, as in a classroom where each student's computer draws their own page;
 - memory per session: each page's kernel's resident memory (RSS, and PSS, which counts shared
   library pages once), and the CPU time its kernel used until the page was ready;
 - the server's memory (Voila plus all its kernels): at the start, at the peak, and after the
   pages are closed, sampled until the cull time (idle timeout + one interval) has passed plus
-  a margin; its kernels must be back to the pool alone.
+  a margin; the pages' kernels must all be gone by then (culled), leaving the pool alone.
+  Pages that never become interactive, and kernels culled while their page was still
+  loading, are counted.
 
 Both servers run with the shipped voila.json (pre-heated pools, culling), as a classroom would.
 Run: ``python3 bench/bench_app.py [--loads 5] [--class-sizes 1,10,30]``; ``--loads 0`` skips
