@@ -17,6 +17,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from voila_server import REPO_ROOT, in_ci, start_voila, stop_voila
 
 APP_NOTEBOOK = "notebooks/play.ipynb"
+
+# Test servers start like the README's command, from the repository root, so they read its
+# voila.json (culling included) but deliberately without the pre-heated pool: every page taken
+# from the pool makes Voila heat a new kernel in the background (about 9 s of CPU on this
+# 2-core machine), which would slow the other tests down. tests/browser/test_server.py tests
+# the pre-heated configuration itself, on a server of its own.
+TEST_SERVER_ARGS = ("--VoilaConfiguration.preheat_kernel=False",)
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 
 CHROMIUM_ARGS = [
@@ -60,6 +67,7 @@ def voila_factory():
     """Return `serve(notebook_path, extra_args=()) -> base_url`; servers live for the session.
 
     Servers are cached per (notebook, args) and stopped (SIGTERM, then kill) at session end.
+    They run with TEST_SERVER_ARGS first (no pre-heated kernels); `extra_args` may override.
     """
     servers: dict[tuple, tuple] = {}
 
@@ -69,7 +77,8 @@ def voila_factory():
             nb = Path(notebook_path)
             if not (nb if nb.is_absolute() else REPO_ROOT / nb).exists():
                 skip_or_fail(f"{notebook_path} does not exist yet")
-            servers[key] = start_voila(notebook_path, tuple(extra_args), cwd=REPO_ROOT)
+            servers[key] = start_voila(notebook_path, (*TEST_SERVER_ARGS, *extra_args),
+                                       cwd=REPO_ROOT)
         return servers[key][1]
 
     yield serve

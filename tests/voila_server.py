@@ -10,11 +10,17 @@ Importable on its own (no pytest dependency), e.g. from a benchmark script::
         ...  # drive `url` with Playwright
     finally:
         stop_voila(proc)
+
+`start_voila` runs the README's command (`voila notebooks/play.ipynb`) in `cwd`, the repository
+root by default, so Voila reads the voila.json found there by itself (pre-heated kernels,
+culling): the benchmarks measure what a classroom runs. The pytest fixtures in conftest.py add
+`--VoilaConfiguration.preheat_kernel=False` on purpose (see TEST_SERVER_ARGS there).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -182,6 +188,26 @@ def start_voila(
         log_prefix=f"voila-{port}-",
     )
     return proc, base_url
+
+
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+
+
+def server_kernels(pid: int) -> dict[str, tuple[int, int]]:
+    """The kernels a Voila (or jupyter server) process runs: {kernel id: (pid, RSS in KiB)}.
+
+    Its kernels are its ipykernel child processes; the id is in their connection file's name.
+    `-ww`: without it ps cuts the command line to $COLUMNS (pytest sets 80), losing the id.
+    """
+    out = subprocess.run(["ps", "-ww", "-o", "pid=,rss=,args=", "--ppid", str(pid)],
+                         capture_output=True, text=True, check=False).stdout
+    kernels = {}
+    for line in out.splitlines():
+        found = KERNEL_FILE.search(line)
+        if "ipykernel" in line and found:
+            kid, rss = line.split()[:2]
+            kernels[found.group(1)] = (int(kid), int(rss))
+    return kernels
 
 
 def stop_voila(
