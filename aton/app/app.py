@@ -39,7 +39,7 @@ from .board import WIDTH, BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
 from .controls import Controls, parse_seed
 from .endpanel import EndPanel
-from .history import LOOKING, MoveList, decode_game, link_query, moment
+from .history import LOOKING, MoveList, decode_game, lesson_start, link_query, moment
 from .howto_panel import HowToPlay
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
@@ -755,7 +755,7 @@ class AtonApp(VBox):
         finally:
             self.history.upload.value = ()  # the same file can be chosen again
         scenario = next((n for n in self.lessons if game.start is not None
-                         and scenarios.load(n) == game.start), None)
+                         and lesson_start(n) == game.start), None)
         self.open_game(game, scenario=scenario, notice=f"Opened the game record {name}.")
 
     # ------------------------------------------------------------------ drawing

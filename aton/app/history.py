@@ -87,7 +87,7 @@ def encode_game(game: Game, scenario: str | None = None) -> str:
     payload = {"seed": record["seed"], "decisions": record["decisions"],
                "steps": record["steps"]}
     if record["start"] is not None:
-        if scenario and scenarios.load(scenario) == record["start"]:
+        if scenario and lesson_start(scenario) == record["start"]:
             payload["scenario"] = scenario
         else:
             payload["start"] = record["start"]
@@ -121,6 +121,11 @@ def decode_game(text: str) -> tuple[dict, str | None]:
               "start": start, "decisions": payload.get("decisions", []),
               "steps": payload.get("steps")}
     return record, scenario
+
+
+def lesson_start(name: str) -> dict:
+    """Lesson ``name``'s position as a game keeps it (``Game.start``: checked and complete)."""
+    return Game.from_position(scenarios.load(name), 0).start
 
 
 def link_query(game: Game, *, step: int | None = None, scenario: str | None = None,
@@ -331,4 +336,5 @@ class MoveList:
         self.bridge.observe(from_page, "value")
 
 
-__all__ = ["MoveList", "decision_steps", "decode_game", "encode_game", "link_query", "moment"]
+__all__ = ["MoveList", "decision_steps", "decode_game", "encode_game", "lesson_start", "link_query",
+           "moment"]
