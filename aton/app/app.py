@@ -282,8 +282,10 @@ class AtonApp(VBox):
 
         self.session: Session
         self._picker_key: tuple | None = None
-        if not how_to_play or lesson in self.tutor.lessons:
-            self.how_to.hide()  # a guided lesson opened by link has its own introduction
+        if not how_to_play or lesson in self.tutor.lessons or record is not None:
+            # A guided lesson opened by link has its own introduction; a game opened by
+            # link is there to be looked at.
+            self.how_to.hide()
         self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson, record,
                                  moment)
 
