@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_play import board_in_page, board_of, scores_in_page
+from test_play import COUNTERS, board_in_page, board_of, scores_in_page
 
 import aton
 from aton.app.history import link_query, moment
@@ -36,7 +36,8 @@ def wait_board(page: Page, game: aton.Game) -> None:
     want = board_of(game)
     page.wait_for_function(
         "n => document.querySelector('.aton-board svg.svg-figure > g > g')"
-        ".children[1].querySelectorAll('.dot').length === n", arg=len(want), timeout=15_000)
+        f".children[{COUNTERS}].querySelectorAll('.dot').length === n", arg=len(want),
+        timeout=15_000)
     assert board_in_page(page)["counters"] == want
 
 
