@@ -201,7 +201,7 @@ class MoveList:
         self.back = Button(description="Back to the game", button_style="warning",
                            tooltip="Leave the earlier moment and go on with the game (Esc)",
                            layout=Layout(width="150px"))
-        self.copy = Button(description="Copy link 🔗", tooltip="A link to this game at the "
+        self.copy = Button(description="Copy link", tooltip="A link to this game at the "
                            "moment shown, to send or to open later",
                            layout=Layout(width="120px"))
         self.upload = FileUpload(accept=".json", multiple=False,
