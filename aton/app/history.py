@@ -242,10 +242,12 @@ class MoveList:
                 self._rounds.append(rnd)
         self.total = len(events)
         self.step = None
+        self.hide_share()  # its link was to a moment that is no longer shown
         self._render()
 
     def look_at(self, step: int) -> None:
         self.step = step
+        self.hide_share()
         self._render()
 
     @staticmethod
