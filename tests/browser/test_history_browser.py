@@ -71,14 +71,16 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
         page.screenshot(path=str(SHOTS / f"looking_back_{width}.png"), full_page=True)
     page.set_viewport_size({"width": 1366, "height": 768})
 
-    # The arrow keys in the list, and the ◂ ▸ buttons.
-    page.keyboard.press("ArrowLeft")
-    expect(where).to_contain_text(f"step {k - 1} of {total}")
-    page.keyboard.press("ArrowLeft")
-    expect(where).to_contain_text(f"step {k - 2} of {total}")
-    wait_board(page, moment(record, k - 2))
-    page.keyboard.press("ArrowRight")
-    expect(where).to_contain_text(f"step {k - 1} of {total}")
+    # The arrow keys in the list (the keyboard stays on the step shown as the list is
+    # redrawn), and the ◂ ▸ buttons.
+    for key, at in (("ArrowLeft", k - 1), ("ArrowLeft", k - 2), ("ArrowRight", k - 1)):
+        page.wait_for_function("s => document.activeElement.matches("
+                               "'.aton-move.current[data-step=\"' + s + '\"]')",
+                               arg=str(at + (1 if key == "ArrowLeft" else -1)),
+                               timeout=10_000)
+        page.keyboard.press(key)
+        expect(where).to_contain_text(f"step {at} of {total}")
+    wait_board(page, moment(record, k - 1))
     page.get_by_role("button", name="▸", exact=True).click()
     expect(where).to_contain_text(f"step {k} of {total}")
     page.get_by_role("button", name="◂", exact=True).click()
