@@ -107,6 +107,12 @@ def test_stepping_back_and_forth_leaves_the_game_unchanged(played):
     assert live(app) == before
     assert app.board.board == list(app.game.board)
     assert not app.controls.undo.disabled and app.stage.layout.display == ""
+    # The share box shows a link to the moment on screen only.
+    app.look_at(5)
+    app.copy_link()
+    assert app.history.share.layout.display == "" and "step=5" in app.history.share.value
+    app.look_step(1)
+    assert app.history.share.layout.display == "none"
     # Back to the game by its button, and the game plays on.
     app.look_at(3)
     app.history.back.click()

@@ -68,7 +68,8 @@ CSS = """<style>
 .aton-moves .aton-move:hover { background: #f6f0e2; }
 .aton-moves .aton-move.decision { font-weight: bold; }
 .aton-moves .aton-move.current { background: #ffe9a8; outline: 2px solid #c08a00; }
-.aton-moves .aton-round-head { font-weight: bold; background: #f3ecdd; padding: 1px 4px; }
+.aton-moves .aton-round-head { font-weight: bold; background: #f3ecdd; padding: 1px 4px;
+  position: sticky; top: 0; z-index: 1; }
 .aton-looking { background: #fff4d6; border: 2px solid #c08a00; border-radius: 6px;
   padding: 4px 8px; }
 .aton-share input { width: 100%; font-size: 13px; }

@@ -103,6 +103,7 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
     assert scores_in_page(page) == tuple(game.scores.values())
     expect(moves).to_have_count(total)
     expect(next_step).to_be_enabled()
+    page.screenshot(path=str(SHOTS / "back_to_game_1366.png"))
 
     # The copied link in a new page: the same game at the same moment.
     other = page.context.new_page()
