@@ -186,7 +186,8 @@ def bad(payload) -> str:
     (bad({"seed": 7, "decisions": [], "steps": 999}), "'steps' is 999"),
     (bad({"seed": -1, "decisions": []}), "R1"),
     (bad({"seed": 7, "scenario": "no_such_lesson"}), "lesson that does not exist"),
-    ("A" * 30_000, "too long"),
+    pytest.param("A" * 30_000, "too long", id="too-long"),
+    pytest.param(bad(b" " * 5_000_000), "unpacks to more", id="zip-bomb"),
 ])
 def test_a_malformed_link_is_explained_and_a_new_game_dealt(value, words):
     app = build_app(query=f"game={value}&seed=9", how_to_play=False)
@@ -201,6 +202,12 @@ def test_a_step_that_is_not_a_number_is_explained(played):
     query = share_query(played) + "&step=soon"
     other = build_app(query=query, how_to_play=False)
     assert "step=soon" in other.explain.widget.value and other.history.step is None
+    assert other.game.record() == played.game.record()
+
+
+def test_a_step_beyond_the_game_is_explained(played):
+    other = build_app(query=share_query(played) + "&step=9999", how_to_play=False)
+    assert "asks for step 9999" in other.explain.widget.value and other.history.step is None
     assert other.game.record() == played.game.record()
 
 

@@ -732,6 +732,10 @@ class AtonApp(VBox):
                                    f"{len(game.events)} steps): play on from here")
         if at is not None and at < len(game.events):
             self.look_at(at)
+        elif at is not None and at > len(game.events):
+            self.explain.notice = (f"The link asks for step {at}, but this game has "
+                                   f"{len(game.events)} steps: here it is as it stands.")
+            self.explain.render()
 
     def copy_link(self) -> None:
         """Copy link: the link to this game at the moment shown, and its record to download."""

@@ -34,6 +34,7 @@ from .theme import player_span
 
 MOVE_BRIDGE = "aton-move-bridge"
 MAX_LINK = 20_000  # characters of the game= value: a whole game needs about 1,500
+MAX_RECORD = 1_000_000  # bytes of JSON it may unpack to (a whole game: about 3,000)
 #: Shown above the list while looking back, and in the tooltips of the live game's buttons.
 LOOKING = "you are looking at an earlier moment: click <b>Back to the game</b> first."
 
@@ -103,12 +104,16 @@ def decode_game(text: str) -> tuple[dict, str | None]:
     if not isinstance(text, str) or len(text) > MAX_LINK:
         raise RuleError("R1", "the link's game= part is too long to be a game")
     try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
-                              bufsize=1 << 16)
-        payload = json.loads(raw)
+        unzip = zlib.decompressobj()
+        raw = unzip.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
+                               MAX_RECORD)
+        too_big = bool(unzip.unconsumed_tail)
+        payload = None if too_big else json.loads(raw)
     except (binascii.Error, ValueError, zlib.error):
         raise RuleError("R1", "the link's game= part is damaged (it may have been cut off "
                         "when it was copied)") from None
+    if too_big:
+        raise RuleError("R1", "the link's game= part unpacks to more than any game needs")
     if not isinstance(payload, dict):
         raise RuleError("R1", "the link's game= part does not hold a game")
     scenario = payload.get("scenario")
