@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from test_play import COUNTERS, board_in_page, board_of, scores_in_page
 
 import aton
+import aton.record
 from aton.app.history import link_query, moment
 from aton.bots import make_player
 
@@ -95,6 +96,11 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
     page.get_by_role("button", name="Copy to clipboard").click()
     expect(page.locator(".aton-copied")).not_to_have_text("")
     page.screenshot(path=str(SHOTS / "share_1366.png"))
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the game record").click()
+    saved = SHOTS / "record.json"
+    download.value.save_as(saved)
+    assert aton.record.loads(saved.read_text()).record() == record
 
     # Back to the game: the live game, unchanged, playing on.
     page.get_by_role("button", name="Back to the game").click()
@@ -116,5 +122,15 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
     other.screenshot(path=str(SHOTS / "opened_link_1366.png"))
     other.get_by_role("button", name="Back to the game").click()
     wait_board(other, game)
+
+    # A new game, then the downloaded record opened again: the same game, where it stood.
+    other.get_by_role("button", name="New game").click()
+    wait_board(other, aton.Game.new(0))  # a new deal: no counter on the board
+    with other.expect_file_chooser() as chooser:
+        other.get_by_role("button", name="Open a game record").click()
+    chooser.value.set_files(str(saved))
+    expect(other.locator(".aton-notice")).to_contain_text("Opened the game record record.json")
+    wait_board(other, game)
+    assert scores_in_page(other) == tuple(game.scores.values())
     other.close()
     assert page_errors == []
