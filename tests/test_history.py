@@ -85,7 +85,11 @@ def test_stepping_back_and_forth_leaves_the_game_unchanged(played):
     assert app.current_text == then.events[-1].text
     assert f"step {k} of {total}" in app.history.where.value
     assert app.controls.next.disabled and app.controls.run.disabled and app.controls.undo.disabled
-    assert app.stage.layout.display == "none"
+    if then.revealed is None:
+        assert app.stage.layout.display == "none"
+    else:  # the cards face up then, nothing else of the live game
+        assert list(app.stage.children) == [app.table.widget]
+        assert app.table.cards == then.cards
     app.history.earlier.click()
     app.history.earlier.click()
     assert app.history.step == k - 2
@@ -107,6 +111,11 @@ def test_stepping_back_and_forth_leaves_the_game_unchanged(played):
     assert live(app) == before
     assert app.board.board == list(app.game.board)
     assert not app.controls.undo.disabled and app.stage.layout.display == ""
+    app._show_stage([])  # the stage the live game would show
+    live_stage = list(app.stage.children)
+    app.look_at(k)
+    app.back_to_game()
+    assert list(app.stage.children) == live_stage
     # The share box shows a link to the moment on screen only.
     app.look_at(5)
     app.copy_link()
@@ -246,3 +255,15 @@ def test_moment_refuses_a_step_the_record_does_not_reach(played):
     with pytest.raises(RuleError) as err:
         moment({**record, "decisions": record["decisions"][:2]}, len(played.game.events))
     assert err.value.rule == "R1"
+
+
+def test_looking_back_shows_the_cards_only_once_face_up(played):
+    app = played
+    reveal = next(i for i, e in enumerate(app.game.events) if e.type == "reveal") + 1
+    app.look_at(reveal)
+    then = moment(app.game.record(), reveal)
+    assert list(app.stage.children) == [app.table.widget]
+    assert app.table.cards == then.cards and then.cards["red"] is not None
+    app.look_at(reveal - 1)  # both cards face down: nothing of them is shown (R6)
+    assert app.stage.layout.display == "none"
+    assert app.history.step == reveal - 1

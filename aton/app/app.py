@@ -690,7 +690,14 @@ class AtonApp(VBox):
                           stock=view.stock)
         self.track.show(view.scores, round_no=then.round - 1 if then.over else then.round,
                         exchange=view.exchange, changed=set(), over=then.over)
-        self.stage.layout.display = "none"  # the live game's cards and choices wait
+        # The live game's cards and choices wait; the cards on the cartouches then are shown
+        # once they were face up (R6), never a hand or a face-down card.
+        if then.revealed is not None:
+            self.table.show(then.cards, highlight=cartouche_highlight(event), first=then.first,
+                            title=f"Round {then.round}: the cards on the cartouches then")
+            self.stage.children = [self.table.widget]
+        else:
+            self.stage.layout.display = "none"
         self.history.look_at(step)
         where = f"step {step} of {total}" + (f", round {then.round}" if step else "")
         self.explain.show([event] if event else [],
