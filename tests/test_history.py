@@ -267,3 +267,5 @@ def test_looking_back_shows_the_cards_only_once_face_up(played):
     app.look_at(reveal - 1)  # both cards face down: nothing of them is shown (R6)
     assert app.stage.layout.display == "none"
     assert app.history.step == reveal - 1
+    app.history.later.click()  # face up again
+    assert app.stage.layout.display == "" and list(app.stage.children) == [app.table.widget]

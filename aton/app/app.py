@@ -696,6 +696,7 @@ class AtonApp(VBox):
             self.table.show(then.cards, highlight=cartouche_highlight(event), first=then.first,
                             title=f"Round {then.round}: the cards on the cartouches then")
             self.stage.children = [self.table.widget]
+            self.stage.layout.display = ""
         else:
             self.stage.layout.display = "none"
         self.history.look_at(step)
