@@ -19,6 +19,7 @@ from urllib.parse import parse_qs
 
 from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
 
+from .. import record as records
 from .. import scenarios, tutorial
 from ..board import (
     BLACK_SQUARES,
@@ -39,6 +40,7 @@ from .cartouche_table import CartoucheTable, cartouche_highlight
 from .classquiz import ClassPredicts
 from .controls import Controls, parse_seed
 from .endpanel import EndPanel
+from .history import LOOKING, MoveList, decode_game, lesson_start, link_query, moment
 from .howto_panel import HowToPlay
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
@@ -161,6 +163,20 @@ def parse_query(query: str) -> dict:
         else:
             notices.append(f"The page address asks for learner={html.escape(params['learner'][:24])}"
                            ", but you can play red or blue; you play red.")
+    if params.get("game"):
+        try:
+            out["record"], linked = decode_game(params["game"])
+        except RuleError as err:
+            notices.append(f"This link could not be opened: {html.escape(str(err))}. "
+                           "Here is a new game instead.")
+        else:
+            out["scenario"] = linked
+    if "step" in params:
+        if params["step"].isdigit() and len(params["step"]) < 7:
+            out["moment"] = int(params["step"])
+        else:
+            notices.append(f"The page address asks for step={html.escape(params['step'][:24])}"
+                           ", which is not a step number; the game is shown as it stands.")
     if notices:
         out["notices"] = notices
     return out
@@ -173,12 +189,14 @@ class AtonApp(VBox):
     ``deal_seed`` seeds the app's own generator, which draws the seed of every "New game"
     (default: drawn once from the operating system when the app starts, and shown in the New
     game button's tooltip). ``notices`` are shown above the first game (e.g. a bad seed in the
-    page address). ``how_to_play``: open How to play on the first screen."""
+    page address). ``how_to_play``: open How to play on the first screen. ``record``: a
+    game record to open (from a link), shown at step ``moment`` (default: where it stands)."""
 
     def __init__(self, seed: int | None = None, scenario: str | None = None,
                  opponent: str = "greedy", learner: str = "red", lesson: str | None = None, *,
                  deal_seed: int | None = None, notices: list[str] | None = None,
-                 how_to_play: bool = True, **kwargs) -> None:
+                 how_to_play: bool = True, record: dict | None = None,
+                 moment: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-app")
         self.deal_seed = secrets.randbits(63) if deal_seed is None else deal_seed
@@ -196,6 +214,7 @@ class AtonApp(VBox):
         self.class_quiz = ClassPredicts(self.reveal_scoring_line)
         self.explain = ExplanationPanel()
         self.game_log = GameLog()
+        self.history = MoveList()
         guided = tutorial.load_all()
         self.controls = Controls(seed=seed, opponent=opponent, learner=learner,
                                  lessons={g.name: g.title for g in guided})
@@ -218,13 +237,19 @@ class AtonApp(VBox):
                            self.stage],
                           layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
-        self.footer = VBox([self.game_log.widget])
+        # The move list (to step back through the game) beside the log (to read it).
+        self.history.list.layout = Layout(flex="1 1 50%", min_width="0")
+        self.game_log.widget.layout = Layout(flex="1 1 50%", min_width="0")
+        self.footer = VBox([self.history.bar, self.history.share,
+                            HBox([self.history.list, self.game_log.widget],
+                                 layout=Layout(width="100%", grid_gap="12px")),
+                            self.history.bridge])
         self.footer.add_class("aton-box")
         self.layout_grid = AppLayout(header=header, left_sidebar=left, center=self.right,
                                      footer=self.footer, pane_widths=[f"{WIDTH + 12}px", 1, 0],
-                                     pane_heights=["48px", 1, "150px"], grid_gap="6px")
+                                     pane_heights=["48px", 1, "190px"], grid_gap="6px")
         # The header wraps onto a second line on a narrow screen: let its row grow.
-        self.layout_grid.layout.grid_template_rows = "auto 1fr 150px"
+        self.layout_grid.layout.grid_template_rows = "auto 1fr auto"
         self.children = [self.layout_grid, self.how_to.widget, self.rules.widget,
                          self.rules.bridge]
 
@@ -248,12 +273,24 @@ class AtonApp(VBox):
         for button in (*self.picker.cards, *self.picker.slots, self.picker.clear):
             button.on_click(lambda _b: self.explain.clear_messages())  # a new action
         self.rules.on_open(lambda _rule: self.explain.clear_messages())
+        h = self.history
+        h.on_pick(self._guard(self.look_at))
+        h.earlier.on_click(self._guard(lambda _b: self.look_step(-1)))
+        h.later.on_click(self._guard(lambda _b: self.look_step(1)))
+        h.back.on_click(self._guard(lambda _b: self.back_to_game()))
+        h.copy.on_click(self._guard(lambda _b: self.copy_link()))
+        # Emptying the file button after a file is read must not clear what was said of it.
+        h.upload.observe(lambda ch: ch["new"] and self._guard(self.open_upload)(ch["new"]),
+                         "value")
 
         self.session: Session
         self._picker_key: tuple | None = None
-        if not how_to_play or lesson in self.tutor.lessons:
-            self.how_to.hide()  # a guided lesson opened by link has its own introduction
-        self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson)
+        if not how_to_play or lesson in self.tutor.lessons or record is not None:
+            # A guided lesson opened by link has its own introduction; a game opened by
+            # link is there to be looked at.
+            self.how_to.hide()
+        self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson, record,
+                                 moment)
 
     # ------------------------------------------------------------------ errors
 
@@ -300,8 +337,20 @@ class AtonApp(VBox):
     # ------------------------------------------------------------------ starting games
 
     def _begin(self, seed: int, scenario: str | None, opponent: str,
-               notices: list[str], lesson: str | None = None) -> None:
+               notices: list[str], lesson: str | None = None, record: dict | None = None,
+               moment: int | None = None) -> None:
         notices = list(notices)
+        if record is not None:
+            try:
+                game = records.replay(record)
+            except RuleError as err:
+                notices.append(f"This link could not be opened: {html.escape(str(err))}. "
+                               "Here is a new game instead.")
+                scenario = None
+            else:
+                self.open_game(game, scenario=scenario, opponent=opponent, at=moment,
+                               notice="<br>".join(notices))
+                return
         if lesson in self.tutor.lessons:
             self.tutor.start(lesson)
             return
@@ -349,9 +398,11 @@ class AtonApp(VBox):
         self.start_session(session, heading=heading, notice=notice, scenario=scenario)
 
     def start_session(self, session: Session, *, heading: str, notice: str = "",
-                      scenario: str | None = None, lesson: str = "") -> None:
+                      scenario: str | None = None, lesson: str = "", run: bool = True) -> None:
         """Show ``session``'s game from its start: a new game, a scenario, or a guided lesson
-        (``lesson``: its name, whose scripted opponent ``session`` already holds)."""
+        (``lesson``: its name, whose scripted opponent ``session`` already holds). ``run``:
+        play the first steps up to a person's decision (not for a game opened from a link,
+        which is shown exactly where it stood)."""
         self.session = session
         self.scenario = scenario
         self.controls.lesson.value = lesson  # "" is the free game
@@ -361,7 +412,9 @@ class AtonApp(VBox):
         self.controls.learner.disabled = bool(lesson)
         self._picker_key = None
         self.clear_error()
-        batch = self.session.start()
+        self.autoplayer.pause()
+        self.history.hide_share()
+        batch = self.session.start() if run else self.game.events[-1:]
         self._rebuild(batch, heading=heading, notice=notice)
 
     def new_game(self) -> None:
@@ -497,6 +550,8 @@ class AtonApp(VBox):
         self._enable_controls()
 
     def _explain_why_not_stepping(self) -> bool:
+        if self._looking_back():
+            return True
         if self.game.over:
             self.explain.warn("The game is over: start a new game or a lesson above.")
             return True
@@ -541,6 +596,8 @@ class AtonApp(VBox):
         if name not in SQUARE_NAMES:
             self.explain.warn(f"{html.escape(name)} is not a square of the board (R3).")
             return
+        if self._looking_back():
+            return
         pending = self.session.human_pending
         if pending is None or pending.kind in SECRET:
             if self.game.over:
@@ -562,6 +619,8 @@ class AtonApp(VBox):
     def confirm_cards(self, cards: tuple[int, ...]) -> None:
         """Picker confirm: keep the exchange counter if it was not handed in, assign (R5, R6)."""
         pending = self.session.human_pending
+        if self._looking_back():
+            return
         if pending is None or pending.kind not in SECRET:
             self.explain.warn("There are no cards to put on the cartouches now.")
             return
@@ -579,6 +638,8 @@ class AtonApp(VBox):
     def hand_in_exchange(self) -> None:
         """Picker exchange button: discard the 4 cards and draw 4 new ones (R5)."""
         pending = self.session.human_pending
+        if self._looking_back():
+            return
         if pending is None or pending.kind != "exchange":
             self.explain.warn("The exchange counter can be handed in once per game, before "
                               "the cards go on the cartouches (R5).")
@@ -587,6 +648,8 @@ class AtonApp(VBox):
 
     def undo(self) -> None:
         """Undo button: take back the last decision a person made, and the computer's after it."""
+        if self._looking_back():
+            return
         undone = self.session.undo()
         if undone is None:
             self.explain.warn("Nothing to undo: you have not made a decision yet.")
@@ -624,12 +687,122 @@ class AtonApp(VBox):
         return (f"{your} counter is back on {c}, in the temple. Choose again which counter to "
                 "take back.")
 
+    # ------------------------------------------------------------------ looking back
+
+    def _looking_back(self) -> bool:
+        """True (and a warning) while an earlier moment is shown: the live game waits."""
+        if self.history.step is None:
+            return False
+        self.explain.warn(f"Not now: {LOOKING}")
+        return True
+
+    def look_at(self, step: int | None) -> None:
+        """Show the game as it was after ``step`` events (read-only, rebuilt from the game's
+        record: nothing is undone). ``None``, or the last step, is the live game."""
+        total = len(self.game.events)
+        if step is None or step >= total:
+            if self.history.step is not None:
+                self.back_to_game()
+            return
+        step = max(0, step)
+        self.autoplayer.pause()
+        then = moment(self.game.record(), step)
+        event = then.events[-1] if then.events else None
+        view = then.view("red")
+        self.board.update(then.board, then.kingdom_counters, legal=[],
+                          event=event_cells(event, then.board) if event else [],
+                          stock=view.stock)
+        self.track.show(view.scores, round_no=then.round - 1 if then.over else then.round,
+                        exchange=view.exchange, changed=set(), over=then.over)
+        # The live game's cards and choices wait; the cards on the cartouches then are shown
+        # once they were face up (R6), never a hand or a face-down card.
+        if then.revealed is not None:
+            self.table.show(then.cards, highlight=cartouche_highlight(event), first=then.first,
+                            title=f"Round {then.round}: the cards on the cartouches then")
+            self.stage.children = [self.table.widget]
+            self.stage.layout.display = ""
+        else:
+            self.stage.layout.display = "none"
+        self.history.look_at(step)
+        where = f"step {step} of {total}" + (f", round {then.round}" if step else "")
+        self.explain.show([event] if event else [],
+                          heading=f"Looking back: the game after {where}",
+                          next_text="◂ ▸ (or the arrow keys in the move list) step through "
+                                    "the game; <b>Back to the game</b> goes on where you "
+                                    "were. Nothing has been undone.")
+        why = LOOKING.replace("<b>", "").replace("</b>", "")
+        self.controls.enable(step=False, undo=False, why_not=why)
+        self.controls.undo.tooltip = f"Not now: {why}"
+
+    def look_step(self, delta: int) -> None:
+        """◂ / ▸: one step earlier or later than the moment shown (the live end if none)."""
+        here = self.history.step
+        here = len(self.game.events) if here is None else here
+        self.look_at(here + delta)
+
+    def back_to_game(self) -> None:
+        """Back to the game: the live game as it stands, its controls working again."""
+        self.history.step = None
+        self._refresh([], heading="Back to the game, where you were.")
+
+    def open_game(self, game: Game, *, scenario: str | None = None,
+                  opponent: str | None = None, at: int | None = None,
+                  notice: str = "") -> None:
+        """Show a game rebuilt from a record (a link, a file) where it stood, ready to play
+        on, and at step ``at`` if given (an earlier moment, to step through)."""
+        opponent = opponent or self.controls.opponent.value
+        session = Session(game, opponent=opponent, learner=self.learner,
+                          bot_seed=game.seed + 1)
+        if self.controls.seed.value != str(game.seed):
+            self.controls.seed.value = str(game.seed)
+        if self.controls.opponent.value != opponent:
+            self.controls.opponent.value = opponent
+        self.tutor.stop()
+        where = f"lesson {scenario.replace('_', ' ')}" if scenario else f"seed {game.seed}"
+        self.start_session(session, scenario=scenario, notice=notice, run=False,
+                           heading=f"Game opened ({html.escape(where)}, "
+                                   f"{len(game.events)} steps): play on from here")
+        if at is not None and at < len(game.events):
+            self.look_at(at)
+        elif at is not None and at > len(game.events):
+            self.explain.notice = (f"The link asks for step {at}, but this game has "
+                                   f"{len(game.events)} steps: here it is as it stands.")
+            self.explain.render()
+
+    def copy_link(self) -> None:
+        """Copy link: the link to this game at the moment shown, and its record to download."""
+        game = self.game
+        query = link_query(game, step=self.history.step, scenario=self.scenario,
+                           opponent=self.session.opponent, learner=self.learner)
+        name = f"aton-game-{game.seed}-step{self.history.step or len(game.events)}.json"
+        self.history.show_share(query, records.dumps(game), name)
+
+    def open_upload(self, files) -> None:
+        """Open a game record chosen with the file button; a bad file is explained and the
+        game goes on as it was."""
+        if not files:
+            return
+        upload = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        name = html.escape(str(upload.get("name", "the file")))
+        try:
+            game = records.loads(bytes(upload["content"]))
+        except RuleError as err:
+            self.explain.warn(f"<b>{name} could not be opened</b> — {html.escape(str(err))}. "
+                              "The game goes on as it was.")
+            return
+        finally:
+            self.history.upload.value = ()  # the same file can be chosen again
+        scenario = next((n for n in self.lessons if game.start is not None
+                         and lesson_start(n) == game.start), None)
+        self.open_game(game, scenario=scenario, notice=f"Opened the game record {name}.")
+
     # ------------------------------------------------------------------ drawing
 
     def _rebuild(self, batch: list[Event], **texts) -> None:
         """Redraw everything from the game's events (new game, lesson, undo)."""
         events = self.game.events
         self.game_log.reset(events)
+        self.history.reset(self.game)
         self.scoring.reset()
         start = max((i for i, e in enumerate(events) if e.type == "round"), default=0)
         for e in events[start:]:
@@ -662,6 +835,8 @@ class AtonApp(VBox):
         self._show_stage(batch)
         self.explain.show(batch, heading=heading, next_text=self._next_text(),
                           warning=warning, notice=notice)
+        self.stage.layout.display = ""
+        self.history.sync(game)  # the live game is shown: the move list's last step
         self._enable_controls()
 
     def _enable_controls(self) -> None:
