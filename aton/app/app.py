@@ -225,14 +225,19 @@ class AtonApp(VBox):
 
         title = HTML(f"{CSS}<span class='aton-title'>Aton</span>")
         self.projector = projector_toggle(projector)
-        header = HBox([title, self.controls.setup, self.projector],
-                      layout=Layout(align_items="center"))
+        # The set-up row shares the title's line and wraps under it when it must.
+        setup = self.controls.setup
+        setup.children = (*setup.children, self.projector)
+        setup.layout.flex = "1 1 0"
+        setup.layout.min_width = "0"
+        header = HBox([title, setup], layout=Layout(align_items="center"))
         header.add_class("aton-header")
         # The board's size follows the window (aton/app/layout.py).
         self.board.figure.layout.width = BOARD_WIDTH
         self.board.figure.layout.height = BOARD_HEIGHT
         left = VBox([self.board.figure, self.track.widget],
                     layout=Layout(width=f"calc({BOARD_WIDTH} + 6px)"))
+        left.add_class("aton-left")
         self.tutor = Tutor(self, guided)
         # The step controls come first: whatever the explanation or a lesson's box below
         # says, Next step stays where the last click found it.

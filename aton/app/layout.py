@@ -25,6 +25,27 @@ BOARD_HEIGHT = f"calc(var(--aton-board-w) * {HEIGHT / WIDTH:.4f})"
 #: Board labels (square numbers, temple names, ...) are this much larger on a projector.
 PROJECTOR_LABELS = 1.2
 
+# Projector: 20 px type (24 px for what happened and what comes next) in the board's column
+# and the right-hand column; the header's set-up row keeps its size, so it stays short.
+_TYPE_20 = ("widget-html-content", "widget-label", "widget-button", "widget-toggle-button",
+            "widget-dropdown select", "widget-text input", "aton-meaning", "aton-meaning b",
+            "aton-notice", "aton-rule-title", "aton-table", "aton-compact td",
+            "aton-compact th", "aton-intro", "aton-hint-text", "aton-rule",
+            "aton-rule .aton-rule-link")
+_TYPE_24 = ("aton-explain-text", "aton-next", "aton-warn", "aton-verdict", "aton-goal")
+
+
+def _projector_type() -> str:
+    def rule(names: tuple[str, ...], size: int) -> str:
+        where = [f".{PROJECTOR_CLASS} {col} .{name}" for name in names
+                 for col in (".aton-col", ".aton-left")]
+        return ",\n".join(where) + f" {{ font-size: {size}px; }}"
+
+    columns = f".{PROJECTOR_CLASS} .aton-col, .{PROJECTOR_CLASS} .aton-left"
+    return "\n".join([columns + " { font-size: 20px; }", rule(_TYPE_20, 20),
+                      rule(_TYPE_24, 24)])
+
+
 # Room kept for the rest of the page: beside the board, the right-hand column (wider on a
 # projector, where its type is larger); above it, the page's first line and the header;
 # below it, the legend and the score track.
@@ -43,21 +64,9 @@ LAYOUT_CSS = f"""
   min-width: max-content; }}
 .aton-app .aton-steps {{ flex-wrap: wrap; }}
 .aton-explain {{ max-height: 42vh; overflow-y: auto; }}
-.{PROJECTOR_CLASS} {{ font-size: 20px; }}
-.{PROJECTOR_CLASS} .widget-html-content, .{PROJECTOR_CLASS} .widget-label,
-.{PROJECTOR_CLASS} .widget-button, .{PROJECTOR_CLASS} .widget-toggle-button,
-.{PROJECTOR_CLASS} .widget-dropdown select, .{PROJECTOR_CLASS} .widget-text input,
-.{PROJECTOR_CLASS} .aton-meaning, .{PROJECTOR_CLASS} .aton-meaning b,
-.{PROJECTOR_CLASS} .aton-notice, .{PROJECTOR_CLASS} .aton-rule-title,
-.{PROJECTOR_CLASS} .aton-table, .{PROJECTOR_CLASS} .aton-compact td,
-.{PROJECTOR_CLASS} .aton-compact th, .{PROJECTOR_CLASS} .aton-intro,
-.{PROJECTOR_CLASS} .aton-hint-text, .{PROJECTOR_CLASS} .aton-rule,
-.{PROJECTOR_CLASS} .aton-rule .aton-rule-link {{ font-size: 20px; }}
-.{PROJECTOR_CLASS} .aton-explain-text, .{PROJECTOR_CLASS} .aton-next,
-.{PROJECTOR_CLASS} .aton-warn, .{PROJECTOR_CLASS} .aton-verdict,
-.{PROJECTOR_CLASS} .aton-goal {{ font-size: 24px; }}
+{_projector_type()}
 .{PROJECTOR_CLASS} .aton-explain {{ min-height: 220px; }}
-.{PROJECTOR_CLASS} .widget-button, .{PROJECTOR_CLASS} .widget-toggle-button {{
+.{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
   height: auto !important; min-height: 40px; }}
 </style>
 """
