@@ -52,10 +52,10 @@ def _projector_type() -> str:
 LAYOUT_CSS = f"""
 <style>
 .aton-app {{
-  --aton-board-w: max(300px, min(calc(100vw - 440px), calc((100vh - 262px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 440px), calc((100vh - 285px) * {RATIO:.4f})));
 }}
 .aton-app.{PROJECTOR_CLASS} {{
-  --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 150px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 230px) * {RATIO:.4f})));
 }}
 .aton-board path.dot {{ transform: scale(var(--aton-k, 1)); }}
 .aton-board text.label {{ transform: scale(var(--aton-k, 1)); }}
@@ -66,6 +66,7 @@ LAYOUT_CSS = f"""
 .aton-explain {{ max-height: 42vh; overflow-y: auto; }}
 {_projector_type()}
 .{PROJECTOR_CLASS} .aton-explain {{ min-height: 220px; }}
+.{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}
 .{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
   height: auto !important; min-height: 40px; }}
 </style>
