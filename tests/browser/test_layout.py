@@ -1,0 +1,114 @@
+"""The page fits the window, from 1024x768 to 1920x1080, and projector mode, in a real browser.
+
+At each size: nothing scrolls sideways, no button's text is cut short, the board takes at
+least 60% of the window's height (45% at 1024x768, where the board is as wide as the room
+beside the right-hand column allows: about 56% is reached), its squares are drawn at the
+board's scale, and the board and the explanation sit side by side. Projector mode
+(``?projector=1``): type of at least 20 px, the game log hidden, the board beside the
+explanation. The step controls stay where they are when a warning or a notice appears.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from aton.app.board import MARKS
+
+pytestmark = pytest.mark.browser
+
+SQUARES = MARKS.index("squares")
+
+MEASURE = """() => {
+  const box = s => { const e = document.querySelector(s); if (!e) return null;
+    const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const scrollers = [document.documentElement, document.body,
+    ...document.querySelectorAll('.lm-BoxPanel-child, .jp-OutputArea-output')];
+  const wide = scrollers.filter(e => e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+  const clipped = [...document.querySelectorAll('.aton-app button')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+    .map(b => `${b.textContent.trim()} (${b.scrollWidth} > ${b.clientWidth})`);
+  const dots = [...document.querySelector('.aton-board svg.svg-figure > g > g')
+    .children[SQUARES].querySelectorAll('.dot')].slice(0, 2).map(d => {
+      const r = d.getBoundingClientRect(); return {x: r.x, w: r.width}; });
+  return {iw: innerWidth, ih: innerHeight, docw: document.documentElement.scrollWidth,
+          wide, clipped, dots, board: box('.aton-board'), explain: box('.aton-explain'),
+          steps: box('.aton-steps'), next: box('.aton-steps button')};
+}""".replace("SQUARES", str(SQUARES))
+
+
+def open_app(page: Page, url: str, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(url)
+    expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
+    expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=30_000)
+    close = page.get_by_role("button", name="Got it: let's play ▸")
+    if close.is_visible():
+        close.click()
+    # The board's scale is set by a script in the page once the figure has its size.
+    page.wait_for_function("() => document.querySelector('.aton-board')"
+                           ".style.getPropertyValue('--aton-k') !== ''", timeout=15_000)
+    page.wait_for_timeout(500)  # bqplot redraws at the new size on the next frame
+
+
+def side_by_side(m: dict) -> bool:
+    board, explain = m["board"], m["explain"]
+    return (explain["x"] >= board["x"] + board["w"] - 1
+            and explain["y"] < board["y"] + board["h"] and board["y"] < explain["y"] + explain["h"])
+
+
+@pytest.mark.parametrize(("width", "height", "share"),
+                         [(1024, 768, 0.45), (1366, 768, 0.60), (1920, 1080, 0.60)])
+def test_the_page_fits_the_window(page: Page, voila_server: str, page_errors: list[str],
+                                  width: int, height: int, share: float) -> None:
+    open_app(page, voila_server, width, height)
+    m = page.evaluate(MEASURE)
+    assert m["docw"] <= m["iw"] and m["wide"] == [], m["wide"]  # no sideways scroll
+    assert m["clipped"] == []  # every button shows its whole text
+    assert m["board"]["h"] >= share * height, (m["board"], height)
+    assert m["board"]["x"] + m["board"]["w"] <= width
+    assert side_by_side(m), m
+    # The squares grow and shrink with the board: 0.94 of the distance between neighbours.
+    left, right = m["dots"]
+    assert abs(left["w"] - 0.94 * (right["x"] - left["x"])) < 2, m["dots"]
+    assert page_errors == []
+
+
+def test_projector_mode(page: Page, voila_server: str, page_errors: list[str]) -> None:
+    open_app(page, f"{voila_server}?projector=1", 1024, 768)
+    expect(page.locator(".aton-app.aton-projector")).to_have_count(1)
+    expect(page.locator(".aton-log")).to_be_hidden()
+    size = page.evaluate("() => parseFloat(getComputedStyle("
+                         "document.querySelector('.aton-explain-text')).fontSize)")
+    assert size >= 20
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.aton-col .widget-button, .aton-col .widget-html-content')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => parseFloat(getComputedStyle(e).fontSize)).filter(s => s < 20)""")
+    assert small == []
+    m = page.evaluate(MEASURE)
+    assert side_by_side(m), m
+    assert m["docw"] <= m["iw"] and m["wide"] == [] and m["clipped"] == [], m
+    # The toggle in the header turns it off: the log comes back, the type is the usual one.
+    toggle = page.get_by_role("button", name="Projector")
+    toggle.click()
+    expect(page.locator(".aton-app.aton-projector")).to_have_count(0)
+    expect(page.locator(".aton-log")).to_be_visible()
+    assert page_errors == []
+
+
+def test_step_controls_stay_put_when_a_warning_or_notice_appears(
+        page: Page, voila_server: str, page_errors: list[str]) -> None:
+    open_app(page, voila_server, 1366, 768)
+    before = page.evaluate(MEASURE)["next"]
+    # A click on the board while cards are to be chosen: a warning, and nothing changes.
+    page.locator(".aton-board svg.svg-figure > g > g > "
+                 f"g:nth-child({SQUARES + 1}) .dot").first.click()
+    expect(page.locator(".aton-warn")).to_be_visible(timeout=15_000)
+    assert page.evaluate(MEASURE)["next"] == before
+    # A new opponent: a notice in the explanation.
+    page.locator(".aton-header select").first.select_option(label="computer (random)")
+    expect(page.locator(".aton-notice")).to_be_visible(timeout=15_000)
+    assert page.evaluate(MEASURE)["next"] == before
+    assert page_errors == []
