@@ -77,7 +77,7 @@ class Controls:
                              layout=Layout(width="110px"), style=style)
         self.opponent = Dropdown(options=[(OPPONENT_LABELS[k], k) for k in OPPONENTS],
                                  value=opponent, description="Opponent:", style=small,
-                                 layout=Layout(width="235px"))
+                                 layout=Layout(width="250px"))
         self.learner = ToggleButtons(options=[("red", "red"), ("blue", "blue")],
                                      value=learner, style={"button_width": "56px"},
                                      tooltips=["You play red (the same deal starts again)",

@@ -63,9 +63,13 @@ LAYOUT_CSS = f"""
 .aton-app button.widget-button, .aton-app button.widget-toggle-button {{
   min-width: max-content; }}
 .aton-app .aton-steps {{ flex-wrap: wrap; }}
-.aton-explain {{ max-height: 42vh; overflow-y: auto; }}
 {_projector_type()}
 .{PROJECTOR_CLASS} .aton-explain {{ min-height: 220px; }}
+/* The earlier sentences of a step in large type too; the game log they point to is hidden. */
+.{PROJECTOR_CLASS} .aton-earlier {{ font-size: 20px !important; }}
+.{PROJECTOR_CLASS} .aton-more {{ display: none; }}
+.{PROJECTOR_CLASS} .aton-col .aton-rule-link, .{PROJECTOR_CLASS} .aton-left .aton-rule-link {{
+  font-size: max(20px, 0.9em); }}
 .{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}
 .{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
   height: auto !important; min-height: 40px; }}

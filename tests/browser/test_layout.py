@@ -52,6 +52,15 @@ def open_app(page: Page, url: str, width: int, height: int) -> None:
     page.wait_for_timeout(500)  # bqplot redraws at the new size on the next frame
 
 
+def small_type(page: Page) -> list:
+    """Text shown in the right-hand column in type under 20 px: (text, size)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.aton-col *')]
+        .filter(e => e.offsetParent !== null && [...e.childNodes].some(
+            n => n.nodeType === 3 && n.textContent.trim()))
+        .map(e => [e.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(e).fontSize)])
+        .filter(([_t, size]) => size < 20)""")
+
+
 def side_by_side(m: dict) -> bool:
     board, explain = m["board"], m["explain"]
     return (explain["x"] >= board["x"] + board["w"] - 1
@@ -82,14 +91,18 @@ def test_projector_mode(page: Page, voila_server: str, page_errors: list[str]) -
     size = page.evaluate("() => parseFloat(getComputedStyle("
                          "document.querySelector('.aton-explain-text')).fontSize)")
     assert size >= 20
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        '.aton-col .widget-button, .aton-col .widget-html-content')]
-        .filter(e => e.offsetParent !== null)
-        .map(e => parseFloat(getComputedStyle(e).fontSize)).filter(s => s < 20)""")
-    assert small == []
+    assert small_type(page) == []
     m = page.evaluate(MEASURE)
     assert side_by_side(m), m
     assert m["docw"] <= m["iw"] and m["wide"] == [] and m["clipped"] == [], m
+    # Later in the round the explanation holds earlier sentences and rule buttons too.
+    for i in range(4):
+        page.locator(".aton-cardbtn").nth(i).click()
+        page.get_by_role("button", name=f"Cartouche {i + 1}: —").click()
+    page.get_by_role("button", name="Confirm: cards face down").click()
+    page.get_by_role("button", name="To my next decision ▸▸").click()
+    expect(page.locator(".aton-earlier").first).to_be_visible(timeout=30_000)
+    assert small_type(page) == []
     # The toggle in the header turns it off: the log comes back, the type is the usual one.
     toggle = page.get_by_role("button", name="Projector")
     toggle.click()
