@@ -65,9 +65,11 @@ LAYOUT_CSS = f"""
 .aton-app .aton-steps {{ flex-wrap: wrap; }}
 {_projector_type()}
 .{PROJECTOR_CLASS} .aton-explain {{ min-height: 220px; }}
-/* The earlier sentences of a step in large type too; the game log they point to is hidden. */
-.{PROJECTOR_CLASS} .aton-earlier {{ font-size: 20px !important; }}
+/* The game log the explanation points to is hidden. */
 .{PROJECTOR_CLASS} .aton-more {{ display: none; }}
+/* Words the panels size inline (10-19 px) or as <small> are 20 px on a projector too. */
+.{PROJECTOR_CLASS} :is(.aton-col, .aton-left) :is(small, [style*="font-size:1"],
+[style*="font-size: 1"]) {{ font-size: 20px !important; }}
 .{PROJECTOR_CLASS} .aton-col .aton-rule-link, .{PROJECTOR_CLASS} .aton-left .aton-rule-link {{
   font-size: max(20px, 0.9em); }}
 .{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}
