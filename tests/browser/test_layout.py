@@ -10,6 +10,8 @@ explanation. The step controls stay where they are when a warning or a notice ap
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -61,6 +63,17 @@ def small_type(page: Page) -> list:
         .filter(([_t, size]) => size < 20)""")
 
 
+def settled(read, ok, tries: int = 10):
+    """``read()`` again (0.3 s apart) until ``ok(value)``: the page may be mid-redraw."""
+    value = read()
+    for _ in range(tries):
+        if ok(value):
+            break
+        time.sleep(0.3)
+        value = read()
+    return value
+
+
 def side_by_side(m: dict) -> bool:
     board, explain = m["board"], m["explain"]
     return (explain["x"] >= board["x"] + board["w"] - 1
@@ -91,8 +104,8 @@ def test_projector_mode(page: Page, voila_server: str, page_errors: list[str]) -
     size = page.evaluate("() => parseFloat(getComputedStyle("
                          "document.querySelector('.aton-explain-text')).fontSize)")
     assert size >= 20
-    assert small_type(page) == []
-    m = page.evaluate(MEASURE)
+    assert settled(lambda: small_type(page), lambda v: v == []) == []
+    m = settled(lambda: page.evaluate(MEASURE), side_by_side)
     assert side_by_side(m), m
     assert m["docw"] <= m["iw"] and m["wide"] == [] and m["clipped"] == [], m
     # Later in the round the explanation holds earlier sentences and rule buttons too.
@@ -102,7 +115,7 @@ def test_projector_mode(page: Page, voila_server: str, page_errors: list[str]) -
     page.get_by_role("button", name="Confirm: cards face down").click()
     page.get_by_role("button", name="To my next decision ▸▸").click()
     expect(page.locator(".aton-earlier").first).to_be_visible(timeout=30_000)
-    assert small_type(page) == []
+    assert settled(lambda: small_type(page), lambda v: v == []) == []
     # The toggle in the header turns it off: the log comes back, the type is the usual one.
     toggle = page.get_by_role("button", name="Projector")
     toggle.click()
