@@ -138,3 +138,21 @@ def test_step_controls_stay_put_when_a_warning_or_notice_appears(
     expect(page.locator(".aton-notice")).to_be_visible(timeout=15_000)
     assert page.evaluate(MEASURE)["next"] == before
     assert page_errors == []
+
+
+def test_the_board_follows_a_resized_window(page: Page, voila_server: str,
+                                            page_errors: list[str]) -> None:
+    open_app(page, voila_server, 1024, 768)
+    small = page.evaluate(MEASURE)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+
+    def grown(m: dict) -> bool:
+        left, right = m["dots"]
+        return (m["board"]["h"] >= 0.6 * 1080
+                and abs(left["w"] - 0.94 * (right["x"] - left["x"])) < 2)
+
+    big = settled(lambda: page.evaluate(MEASURE), grown)
+    assert big["board"]["w"] > 1.5 * small["board"]["w"]
+    assert grown(big), big
+    assert big["wide"] == [] and big["clipped"] == []
+    assert page_errors == []
