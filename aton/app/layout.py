@@ -73,6 +73,7 @@ LAYOUT_CSS = f"""
 .{PROJECTOR_CLASS} .aton-col .aton-rule-link, .{PROJECTOR_CLASS} .aton-left .aton-rule-link {{
   font-size: max(20px, 0.9em); }}
 .{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}
+.{PROJECTOR_CLASS} .aton-col .aton-cardbtn {{ font-size: 28px; }}
 .{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
   height: auto !important; min-height: 40px; }}
 </style>
