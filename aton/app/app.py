@@ -35,13 +35,21 @@ from ..events import Event
 from ..game import Game
 from ..scoring import LINE_TITLES, temple4_blue_squares
 from .autoplay import AutoPlayer
-from .board import WIDTH, BoardView
+from .board import BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
 from .classquiz import ClassPredicts
 from .controls import Controls, parse_seed
 from .endpanel import EndPanel
 from .history import LOOKING, MoveList, decode_game, lesson_start, link_query, moment
 from .howto_panel import HowToPlay
+from .layout import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    PROJECTOR_CLASS,
+    PROJECTOR_LABELS,
+    projector_toggle,
+    style_widget,
+)
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
 from .predict import Answer, answer_of
@@ -130,8 +138,8 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
 
 
 def parse_query(query: str) -> dict:
-    """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson) ->
-    build_app keyword arguments.
+    """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
+    ``projector=1``, large type for a class) -> build_app keyword arguments.
 
     Unknown keys are ignored. A value that cannot be used (a seed that is not a whole number
     from 0 to 2**63 - 1, an unknown opponent or colour) is not dropped in silence: it is left
@@ -177,6 +185,15 @@ def parse_query(query: str) -> dict:
         else:
             notices.append(f"The page address asks for step={html.escape(params['step'][:24])}"
                            ", which is not a step number; the game is shown as it stands.")
+    if "projector" in params:
+        value = params["projector"].strip().lower()
+        if value in ("1", "yes", "true", "on", ""):
+            out["projector"] = True
+        elif value in ("0", "no", "false", "off"):
+            out["projector"] = False
+        else:
+            notices.append(f"The page address asks for projector={html.escape(value[:24])}: "
+                           "use projector=1 for large type, projector=0 for the usual page.")
     if notices:
         out["notices"] = notices
     return out
@@ -190,13 +207,15 @@ class AtonApp(VBox):
     (default: drawn once from the operating system when the app starts, and shown in the New
     game button's tooltip). ``notices`` are shown above the first game (e.g. a bad seed in the
     page address). ``how_to_play``: open How to play on the first screen. ``record``: a
-    game record to open (from a link), shown at step ``moment`` (default: where it stands)."""
+    game record to open (from a link), shown at step ``moment`` (default: where it stands).
+    ``projector``: large type for a class, without the game log (the header's Projector
+    toggle)."""
 
     def __init__(self, seed: int | None = None, scenario: str | None = None,
                  opponent: str = "greedy", learner: str = "red", lesson: str | None = None, *,
                  deal_seed: int | None = None, notices: list[str] | None = None,
                  how_to_play: bool = True, record: dict | None = None,
-                 moment: int | None = None, **kwargs) -> None:
+                 moment: int | None = None, projector: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-app")
         self.deal_seed = secrets.randbits(63) if deal_seed is None else deal_seed
@@ -228,12 +247,26 @@ class AtonApp(VBox):
         self.stage = VBox(layout=Layout(width="100%"))
 
         title = HTML(f"{CSS}<span class='aton-title'>Aton</span>")
-        header = HBox([title, self.controls.setup], layout=Layout(align_items="center"))
+        self.projector = projector_toggle(projector)
+        # The set-up row shares the title's line and wraps under it when it must.
+        setup = self.controls.setup
+        setup.children = (*setup.children, self.projector)
+        setup.layout.flex = "1 1 0"
+        setup.layout.min_width = "0"
+        header = HBox([title, setup], layout=Layout(align_items="center"))
         header.add_class("aton-header")
+        # The board's size follows the window (aton/app/layout.py).
+        self.board.figure.layout.width = BOARD_WIDTH
+        self.board.figure.layout.height = BOARD_HEIGHT
         left = VBox([self.board.figure, self.track.widget],
-                    layout=Layout(width=f"{WIDTH + 6}px"))
+                    layout=Layout(width=f"calc({BOARD_WIDTH} + 6px)"))
+        left.add_class("aton-left")
         self.tutor = Tutor(self, guided)
-        self.right = VBox([self.tutor.widget, self.explain.widget, self.controls.steps,
+        # The step controls come first: whatever the explanation or a lesson's box below
+        # says, Next step stays where the last click found it.
+        self.controls.steps.add_class("aton-steps")
+        self.explain.widget.add_class("aton-explain")
+        self.right = VBox([self.controls.steps, self.tutor.widget, self.explain.widget,
                            self.stage],
                           layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
@@ -246,12 +279,14 @@ class AtonApp(VBox):
                             self.history.bridge])
         self.footer.add_class("aton-box")
         self.layout_grid = AppLayout(header=header, left_sidebar=left, center=self.right,
-                                     footer=self.footer, pane_widths=[f"{WIDTH + 12}px", 1, 0],
-                                     pane_heights=["48px", 1, "190px"], grid_gap="6px")
-        # The header wraps onto a second line on a narrow screen: let its row grow.
-        self.layout_grid.layout.grid_template_rows = "auto 1fr auto"
-        self.children = [self.layout_grid, self.how_to.widget, self.rules.widget,
-                         self.rules.bridge]
+                                     footer=self.footer, pane_widths=["1px", 1, 0],
+                                     pane_heights=["48px", 1, "150px"], grid_gap="6px")
+        # The header wraps onto a second line on a narrow screen: let its rows grow; the
+        # board's column is as wide as the board, the right-hand column takes the rest.
+        self.layout_grid.layout.grid_template_rows = "auto auto auto"
+        self.layout_grid.layout.grid_template_columns = "auto minmax(0, 1fr)"
+        self.children = [style_widget(), self.layout_grid, self.how_to.widget,
+                         self.rules.widget, self.rules.bridge]
 
         c = self.controls
         c.next.on_click(self._guard(lambda _b: self.next_step()))
@@ -262,6 +297,7 @@ class AtonApp(VBox):
         c.new.on_click(self._guard(lambda _b: self.new_game()))
         c.replay.on_click(self._guard(lambda _b: self.replay_deal()))
         c.how_to.on_click(self._guard(lambda _b: self.how_to.show()))
+        self.projector.observe(self._guard(lambda ch: self.set_projector(ch["new"])), "value")
         c.start_lesson.on_click(self._guard(lambda _b: self.start_lesson()))
         c.opponent.observe(self._guard(lambda ch: self.set_opponent(ch["new"])), "value")
         c.learner.observe(self._guard(lambda ch: self.set_learner(ch["new"])), "value")
@@ -285,12 +321,34 @@ class AtonApp(VBox):
 
         self.session: Session
         self._picker_key: tuple | None = None
+        self.set_projector(projector)
         if not how_to_play or lesson in self.tutor.lessons or record is not None:
             # A guided lesson opened by link has its own introduction; a game opened by
             # link is there to be looked at.
             self.how_to.hide()
         self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson, record,
                                  moment)
+
+    # ------------------------------------------------------------------ projector
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: type of at least 20 px, larger words on the board, the game log
+        hidden (the board and the explanation stay side by side; the move list stays, to step
+        through the game with a class)."""
+        if self.projector.value != on:
+            self.projector.value = on  # its observer comes back here
+            return
+        if on:
+            self.add_class(PROJECTOR_CLASS)
+        else:
+            self.remove_class(PROJECTOR_CLASS)
+        self.game_log.widget.layout.display = "none" if on else ""
+        self.board.scale_labels(PROJECTOR_LABELS if on else 1.0)
+
+    @property
+    def projecting(self) -> bool:
+        """True in projector mode."""
+        return PROJECTOR_CLASS in self._dom_classes
 
     # ------------------------------------------------------------------ errors
 
@@ -314,7 +372,9 @@ class AtonApp(VBox):
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         if self.errors is None:  # at the top of the right-hand column, where the eye is
             self.errors = HTML(layout=Layout(width="100%"))
-            self.right.children = [self.errors, *self.right.children]
+            # Under the step controls, so they never move.
+            steps, *rest = self.right.children
+            self.right.children = [steps, self.errors, *rest]
         self.errors.value = (
             '<div class="aton-error"><b>Something went wrong in the app</b> (a bug, not your '
             f"move): {html.escape(type(exc).__name__)}: {html.escape(str(exc))}"

@@ -66,6 +66,9 @@ XY = [cell_xy(c) for c in range(CELLS)]
 CELL_FILL = [SQUARE_FILL[COLOUR[i]] for i in range(48)] + [KINGDOM_FILL] * KINGDOM_SIZE
 DARK_CELLS = {i for i in range(48) if COLOUR[i] in "KB"} | set(range(48, CELLS))
 BONUS = [i for i in range(48) if BONUS_VALUE[i]]
+#: The text marks and their usual size in pixels (at the board's size of WIDTH x HEIGHT).
+LABEL_SIZES = {"bonus_labels": 22, "bonus_corner": 14, "numbers": 13, "titles": 15,
+               "kingdom_numbers": 12, "info": 15}
 #: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
 MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
          "kingdom_numbers", "info", "legal", "event", "hint", "focus")
@@ -94,16 +97,16 @@ class BoardView:
         self.bonus_labels = Label(
             x=[XY[i][0] for i in BONUS], y=[XY[i][1] + 0.15 for i in BONUS],
             text=self._bonus_text(empty=True), scales=scales, colors=["#7a4b00"],
-            default_size=22, align="middle", font_weight="bold")
+            default_size=LABEL_SIZES["bonus_labels"], align="middle", font_weight="bold")
         self.bonus_corner = Label(
             x=[XY[i][0] + 0.46 for i in BONUS], y=[XY[i][1] + 0.44 for i in BONUS],
             text=self._bonus_text(empty=False), scales=scales, colors=["#7a4b00"],
-            default_size=14, align="end", font_weight="bold")
+            default_size=LABEL_SIZES["bonus_corner"], align="end", font_weight="bold")
         self.numbers = Label(
             x=[XY[i][0] - 0.43 for i in range(48)], y=[XY[i][1] - 0.22 for i in range(48)],
             text=[str(i % SQUARES_PER_TEMPLE + 1) for i in range(48)], scales=scales,
             colors=["#ffffff" if i in DARK_CELLS else "#333333" for i in range(48)],
-            default_size=13, align="start", font_weight="normal")
+            default_size=LABEL_SIZES["numbers"], align="start", font_weight="normal")
         titles_x, titles_y, titles = [], [], []
         for t in (1, 2, 3, 4):
             x, y = XY[(t - 1) * SQUARES_PER_TEMPLE]
@@ -115,18 +118,19 @@ class BoardView:
         titles_y += [0.25, 0.62]
         titles += ["Kingdom of", "the Dead"]
         self.titles = Label(x=titles_x, y=titles_y, text=titles, scales=scales,
-                            colors=["#222222"], default_size=15, align="start",
-                            font_weight="bold")
+                            colors=["#222222"], default_size=LABEL_SIZES["titles"],
+                            align="start", font_weight="bold")
         self.kingdom_numbers = Label(
             x=[XY[c][0] - 0.43 for c in range(48, CELLS)],
             y=[XY[c][1] - 0.22 for c in range(48, CELLS)],
             text=[str(k + 1) for k in range(KINGDOM_SIZE)], scales=scales,
-            colors=["#ffffff"], default_size=12, align="start", font_weight="normal")
+            colors=["#ffffff"], default_size=LABEL_SIZES["kingdom_numbers"], align="start",
+            font_weight="normal")
         self.info = Label(x=[kx - 1.0, kx - 1.0, kx - 1.0, kx - 1.0],
                           y=[5.75, 6.3, 6.85, 7.4], text=["", "", "", ""], scales=scales,
                           colors=["#222222", "#222222", PLAYER_COLOUR["red"],
                                   PLAYER_COLOUR["blue"]],
-                          default_size=15, align="start", font_weight="bold")
+                          default_size=LABEL_SIZES["info"], align="start", font_weight="bold")
         self.counters = Scatter(x=[], y=[], scales=scales, marker="circle",
                                 default_size=_px(0.56), colors=[], stroke="#ffffff",
                                 stroke_width=2.5)
@@ -145,6 +149,7 @@ class BoardView:
         self.focus = Scatter(x=[], y=[], scales=scales, marker="square",
                              default_size=_px(0.8), fill=False, stroke=FOCUS_RING,
                              colors=[FOCUS_RING], stroke_width=5.0)
+        self._labels = [getattr(self, name) for name in LABEL_SIZES]
         marks = [getattr(self, name) for name in MARKS]
         self.figure = Figure(
             marks=marks, fig_margin={"top": MARGIN, "bottom": MARGIN, "left": MARGIN,
@@ -227,6 +232,11 @@ class BoardView:
                 text = self._bonus_text(empty, self.board)
                 if list(mark.text) != text:
                     mark.text = text
+
+    def scale_labels(self, factor: float) -> None:
+        """Draw the board's words and numbers ``factor`` times their usual size (projector)."""
+        for mark, size in zip(self._labels, LABEL_SIZES.values(), strict=True):
+            mark.default_size = round(size * factor)
 
     def show_hint(self, names: Iterable[str]) -> None:
         """Ring the squares a lesson's hint points at (none: no ring)."""

@@ -77,7 +77,7 @@ class Controls:
                              layout=Layout(width="110px"), style=style)
         self.opponent = Dropdown(options=[(OPPONENT_LABELS[k], k) for k in OPPONENTS],
                                  value=opponent, description="Opponent:", style=small,
-                                 layout=Layout(width="270px"))
+                                 layout=Layout(width="250px"))
         self.learner = ToggleButtons(options=[("red", "red"), ("blue", "blue")],
                                      value=learner, style={"button_width": "56px"},
                                      tooltips=["You play red (the same deal starts again)",
@@ -87,7 +87,7 @@ class Controls:
                         layout=Layout(align_items="center"))
         self.seed = Text(value=str(seed), description="Seed:", style=small,
                          tooltip="The same seed deals the same cards",
-                         layout=Layout(width="190px"))
+                         layout=Layout(width="150px"))
         self.new = Button(description="New game", tooltip="A new random deal",
                           layout=Layout(width="100px"), style=style)
         self.replay = Button(description="Replay this deal",
@@ -98,7 +98,7 @@ class Controls:
         options = [(FREE_GAME, "")] + [(f"{i}. {title}", name)
                                        for i, (name, title) in enumerate(lessons.items(), 1)]
         self.lesson = Dropdown(options=options, value="", description="Lesson:", style=small,
-                               layout=Layout(width="260px", flex="0 1 auto"))
+                               layout=Layout(width="240px", flex="0 1 auto"))
         self.start_lesson = Button(description="Start", tooltip="Start this guided lesson "
                                    "(or a free game against the computer)",
                                    layout=Layout(width="auto", flex="0 0 auto"), style=style)

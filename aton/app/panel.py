@@ -74,10 +74,12 @@ class ExplanationPanel:
                 parts.append(f'<div>{rule_badge(event.rule)}</div>'
                              f'<div class="aton-explain-text">{text}</div>')
             else:
-                parts.append(f'<div style="color:#666;font-size:14px">{text}</div>')
+                parts.append(f'<div class="aton-earlier" style="color:#666;font-size:14px">'
+                             f"{text}</div>")
         if len(self.events) > 3:
             parts.insert(1 if self.heading else 0,
-                         f'<div style="color:#666;font-size:13px">… {len(self.events) - 3} '
+                         f'<div class="aton-more" style="color:#666;font-size:13px">… '
+                         f"{len(self.events) - 3} "
                          "earlier steps are in the log below.</div>")
         if self.notice:
             parts.append(f'<div class="aton-notice">{self.notice}</div>')

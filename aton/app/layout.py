@@ -1,0 +1,123 @@
+"""The page layout: a board that grows and shrinks with the window, and the projector mode.
+
+The board's size is one CSS variable, ``--aton-board-w``: the largest width that leaves room
+for the right-hand column and keeps the board, the legend and the score track inside the
+window's height. bqplot draws its squares and labels at a fixed size in pixels, so a small
+script in the page (``FIT_SCRIPT``) watches the board's size and sets ``--aton-k``, the scale
+the squares, counters, rings and labels are drawn at (``LAYOUT_CSS``).
+
+Projector mode (the "Projector" toggle in the header, or ``?projector=1`` in the address)
+puts the class ``aton-projector`` on the app: type of at least 20 px, the game log hidden,
+the board and the explanation still side by side.
+"""
+
+from __future__ import annotations
+
+from ipywidgets import HTML, Layout, ToggleButton
+
+from .board import HEIGHT, MARGIN, PAD, UNIT, WIDTH, X_MAX, X_MIN, Y_MAX, Y_MIN
+
+PROJECTOR_CLASS = "aton-projector"
+RATIO = WIDTH / HEIGHT
+#: Width and height of the board's figure: the CSS variable, in the figure's own layout.
+BOARD_WIDTH = "var(--aton-board-w)"
+BOARD_HEIGHT = f"calc(var(--aton-board-w) * {HEIGHT / WIDTH:.4f})"
+#: Board labels (square numbers, temple names, ...) are this much larger on a projector.
+PROJECTOR_LABELS = 1.2
+
+# Projector: 20 px type (24 px for what happened and what comes next) in the board's column
+# and the right-hand column; the header's set-up row keeps its size, so it stays short.
+_TYPE_20 = ("widget-html-content", "widget-label", "widget-button", "widget-toggle-button",
+            "widget-dropdown select", "widget-text input", "aton-meaning", "aton-meaning b",
+            "aton-notice", "aton-rule-title", "aton-table", "aton-compact td",
+            "aton-compact th", "aton-intro", "aton-hint-text", "aton-rule",
+            "aton-rule .aton-rule-link")
+_TYPE_24 = ("aton-explain-text", "aton-next", "aton-warn", "aton-verdict", "aton-goal")
+
+
+def _projector_type() -> str:
+    def rule(names: tuple[str, ...], size: int) -> str:
+        where = [f".{PROJECTOR_CLASS} {col} .{name}" for name in names
+                 for col in (".aton-col", ".aton-left")]
+        return ",\n".join(where) + f" {{ font-size: {size}px; }}"
+
+    columns = f".{PROJECTOR_CLASS} .aton-col, .{PROJECTOR_CLASS} .aton-left"
+    return "\n".join([columns + " { font-size: 20px; }", rule(_TYPE_20, 20),
+                      rule(_TYPE_24, 24)])
+
+
+# Room kept for the rest of the page: beside the board, the right-hand column (wider on a
+# projector, where its type is larger); above it, the page's first line and the header;
+# below it, the legend and the score track.
+LAYOUT_CSS = f"""
+<style>
+.aton-app {{
+  --aton-board-w: max(300px, min(calc(100vw - 440px), calc((100vh - 285px) * {RATIO:.4f})));
+}}
+.aton-app.{PROJECTOR_CLASS} {{
+  --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 230px) * {RATIO:.4f})));
+}}
+.aton-board path.dot {{ transform: scale(var(--aton-k, 1)); }}
+.aton-board text.label {{ transform: scale(var(--aton-k, 1)); }}
+/* A button is never narrower than its text: it goes onto the next line instead. */
+.aton-app button.widget-button, .aton-app button.widget-toggle-button {{
+  min-width: max-content; }}
+.aton-app .aton-steps {{ flex-wrap: wrap; }}
+{_projector_type()}
+.{PROJECTOR_CLASS} .aton-explain {{ min-height: 220px; }}
+/* The game log the explanation points to is hidden. */
+.{PROJECTOR_CLASS} .aton-more {{ display: none; }}
+/* Words the panels size inline (10-19 px) or as <small> are 20 px on a projector too. */
+.{PROJECTOR_CLASS} :is(.aton-col, .aton-left) :is(small, [style*="font-size:1"],
+[style*="font-size: 1"]) {{ font-size: 20px !important; }}
+.{PROJECTOR_CLASS} .aton-col .aton-rule-link, .{PROJECTOR_CLASS} .aton-left .aton-rule-link {{
+  font-size: max(20px, 0.9em); }}
+.{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}
+.{PROJECTOR_CLASS} .aton-col .aton-cardbtn {{ font-size: 28px; }}
+.{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
+  height: auto !important; min-height: 40px; }}
+</style>
+"""
+
+# Plot area in pixels at scale 1 (bqplot keeps a fixed padding around the marks and the
+# figure's margin; the rest of the figure is the drawing).
+_DRAW_W = (X_MAX - X_MIN) * UNIT
+_DRAW_H = (Y_MAX - Y_MIN) * UNIT
+_EDGE = 2 * (PAD + MARGIN)
+
+# Runs in the page (an image that cannot load calls ``onerror``: the one way an HTML widget
+# can start a script). It watches the board figure and sets --aton-k to the drawing's scale,
+# the same way bqplot sizes the figure: the largest box of the board's proportions.
+_FIT_JS = (
+    "const a=this.closest('.aton-app')||document;"
+    "const go=()=>{const f=a.querySelector('.aton-board');"
+    "if(!f){setTimeout(go,150);return;}if(f.dataset.atonFit)return;f.dataset.atonFit='1';"
+    "const set=()=>{const r=f.getBoundingClientRect();let w=r.width,h=r.height;"
+    f"if(w/h>{RATIO:.5f})w=h*{RATIO:.5f};else h=w/{RATIO:.5f};"
+    f"const k=Math.min((w-{_EDGE:.2f})/{_DRAW_W:.2f},(h-{_EDGE:.2f})/{_DRAW_H:.2f});"
+    "if(k>0)f.style.setProperty('--aton-k',k.toFixed(4));};"
+    "set();new ResizeObserver(set).observe(f);};go();"
+)
+FIT_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-fit" '
+              f'onerror="{_FIT_JS}">')
+
+
+def style_widget() -> HTML:
+    """The layout's style sheet and the board-fitting script, in one hidden HTML widget."""
+    widget = HTML(LAYOUT_CSS + FIT_SCRIPT, layout=Layout(width="0", height="0",
+                                                         overflow="hidden"))
+    widget.add_class("aton-layout")
+    return widget
+
+
+def projector_toggle(on: bool = False) -> ToggleButton:
+    """The header's "Projector" toggle."""
+    return ToggleButton(value=on, description="Projector",
+                        tooltip="Large type for a class: hides the game log and keeps the "
+                                "board beside the explanation (or add ?projector=1 to the "
+                                "page address)",
+                        layout=Layout(width="auto"))
+
+
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "FIT_SCRIPT", "LAYOUT_CSS", "PROJECTOR_CLASS",
+           "PROJECTOR_LABELS", "projector_toggle", "style_widget"]
