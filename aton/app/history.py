@@ -212,7 +212,7 @@ class MoveList:
                            layout=Layout(width="120px"))
         self.upload = FileUpload(accept=".json", multiple=False,
                                  description="Open a game record",
-                                 layout=Layout(width="170px"))
+                                 layout=Layout(width="auto", flex="0 0 auto"))
         self.where = HTML()
         self.earlier.add_class("aton-hist-earlier")
         self.later.add_class("aton-hist-later")
