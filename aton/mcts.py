@@ -107,6 +107,7 @@ class ISMCTSPlayer:
         self.name = name
         self.rng = random.Random(seed)
         self.last: SearchResult | None = None  # the last search, for a coach or a benchmark
+        self.simulations_run = 0  # over all decisions so far (simulations per second, lab.py)
 
     def choose(self, view: PlayerView) -> object:
         options = view.options()
@@ -118,6 +119,7 @@ class ISMCTSPlayer:
         result = search(view, self.simulations, seconds=self.seconds, c=self.c,
                         horizon=self.horizon, seed=self.rng.randrange(SEED_LIMIT))
         self.last = result
+        self.simulations_run += result.simulations
         return result.choice
 
 
