@@ -8,8 +8,7 @@ from ipywidgets import Button, ButtonStyle, Dropdown, HBox, IntText, Layout
 from .session import OPPONENTS
 
 OPPONENT_LABELS = {
-    "greedy": "computer (greedy)",
-    "random": "computer (random)",
+    **{level: f"computer ({level})" for level in OPPONENTS if level != "hotseat"},
     "hotseat": "second person (hot seat)",
 }
 FREE_GAME = "Free game against the computer"
