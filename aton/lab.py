@@ -42,7 +42,8 @@ class GameResult:
     rounds: int
     scores: tuple[int, int]
     cards: tuple  # per round: (red's 4 cards, blue's 4 cards), as revealed (R6)
-    times: tuple = ((), ())  # per colour: seconds for each decision with a real choice
+    # per colour: seconds for each decision with a real choice (not compared: clocks vary)
+    times: tuple = field(default=((), ()), compare=False)
     simulations: tuple = (0, 0)  # per colour: search simulations run (0 for random, greedy)
 
     def level(self, colour: str) -> str:

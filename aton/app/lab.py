@@ -41,7 +41,7 @@ def _chart(title: str, x_label: str, y_label: str, *, y_max: float | None = None
                 labels=["winner", "loser"] if grouped else [], display_legend=grouped)
     fig = Figure(marks=[bars], title=title,
                  axes=[Axis(scale=sx, label=x_label),
-                       Axis(scale=sy, orientation="vertical", label=y_label,
+                       Axis(scale=sy, side="left", label=y_label,
                             tick_format=tick, num_ticks=5)],
                  fig_margin={"top": 40, "bottom": 45, "left": 55, "right": 10},
                  layout=Layout(width="100%", height="240px"), animation_duration=0,
