@@ -92,5 +92,6 @@ def test_the_lab_page_draws_the_statistics():
                                 [round(100 * rates[k]["rate"], 1) for k in t.levels])
     assert data["endings"][1] == list(lab.endings(t.results).values())
     assert sum(data["length"][1]) == 4
-    page.players.value = ("greedy",)
+    page.toggles["random"].value = False
+    assert page.players_chosen == ["greedy"]
     assert page.run() is None and "at least two" in page.status.value

@@ -8,6 +8,7 @@ button does; ``lab.show(tournament)`` draws a tournament played elsewhere (on a 
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import Executor
 
 from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
@@ -20,7 +21,7 @@ from ipywidgets import (
     IntProgress,
     Layout,
     Output,
-    SelectMultiple,
+    ToggleButton,
     VBox,
 )
 
@@ -29,14 +30,16 @@ from ..cards import VALUES
 from .theme import CSS
 
 WINNER, LOSER = "#b8860b", "#9a9a9a"
-ENDING_WORDS = {"points": "40 points", "temple": "whole temple", "yellow": "all yellow",
-                "green": "all green", "scoring": "scoring round"}
+ENDING_WORDS = {"points": "40 pts", "temple": "temple", "yellow": "yellow", "green": "green",
+                "scoring": "scoring"}
 
 
-def _chart(title: str, x_label: str, y_label: str, *, y_max: float | None = None,
+def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float = 1.0,
            colors: list[str] | None = None, grouped: bool = False, tick: str = ".0f"):
     sx, sy = OrdinalScale(), LinearScale(min=0, max=y_max)
-    bars = Bars(x=[], y=[], scales={"x": sx, "y": sy}, colors=colors or [WINNER],
+    # Empty bars of the right shape (a grouped chart needs its two rows from the start).
+    zeros = [[0] * len(x), [0] * len(x)] if grouped else [0] * len(x)
+    bars = Bars(x=x, y=zeros, scales={"x": sx, "y": sy}, colors=colors or [WINNER],
                 type="grouped" if grouped else "stacked", padding=0.25,
                 labels=["winner", "loser"] if grouped else [], display_legend=grouped)
     fig = Figure(marks=[bars], title=title,
@@ -59,10 +62,14 @@ class StrategyLab:
         self.executor = executor
         self.tournament: lab.Tournament | None = None
         small = {"description_width": "initial"}
-        self.players = SelectMultiple(options=bots.names(),
-                                      value=tuple(levels or ("random", "greedy", "easy")),
-                                      description="Players:", rows=5, style=small,
-                                      layout=Layout(width="220px"))
+        chosen = levels or ["random", "greedy", "easy"]
+        # One toggle per level, weakest first: a click picks or drops a player.
+        self.toggles = {name: ToggleButton(value=name in chosen, description=name,
+                                           tooltip=bots.LEVELS[name],
+                                           layout=Layout(width="86px"))
+                        for name in bots.names()}
+        self.players = HBox([HTML("Players:"), *self.toggles.values()],
+                            layout=Layout(align_items="center"))
         self.games = BoundedIntText(value=games, min=1, max=2000, description="Games per pair:",
                                     style=small, layout=Layout(width="190px"))
         self.seed = BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed:",
@@ -76,35 +83,36 @@ class StrategyLab:
         self.errors = Output()
         self.button.on_click(lambda _: self.run())
 
+        cards = [str(v) for v in VALUES]
         self.win_fig, self.win_bars = _chart("Win rate by level", "level", "games won (%)",
-                                             y_max=100)
-        self.end_fig, self.end_bars = _chart("How games end", "ending", "games", tick="d")
+                                             list(self.players_chosen), y_max=100)
+        self.end_fig, self.end_bars = _chart("How games end", "ending (R18, R19)", "games",
+                                             list(ENDING_WORDS.values()), tick="d")
         self.c1_fig, self.c1_bars = _chart("Points by card on cartouche 1 (R7)",
-                                           "card on cartouche 1", "points per round",
+                                           "card on cartouche 1", "points per round", cards,
                                            tick=".1f")
         self.c2_fig, self.c2_bars = _chart("Cards on cartouche 2 (R8, R10)",
-                                           "card on cartouche 2", "share of rounds (%)",
+                                           "card on cartouche 2", "share of rounds (%)", cards,
                                            colors=[WINNER, LOSER], grouped=True)
-        self.len_fig, self.len_bars = _chart("Game length", "rounds", "games", tick="d")
+        self.len_fig, self.len_bars = _chart("Game length", "rounds", "games", ["0"],
+                                             tick="d")
         charts = GridBox([self.win_fig, self.end_fig, self.c1_fig, self.c2_fig, self.len_fig],
                          layout=Layout(grid_template_columns="repeat(auto-fill, minmax(300px, "
                                        "1fr))", width="100%"))
-        controls = HBox([self.players, VBox([HBox([self.games, self.seed]),
-                                             HBox([self.button, self.progress]), self.status])],
-                        layout=Layout(align_items="flex-start"))
-        controls.add_class("aton-row")
-        title = HTML("<span class='aton-title'>Strategy lab</span> computer players play each "
-                     "other; the charts show what wins")
-        self.widget = VBox([HTML(CSS), title, controls, self.errors, self.summary, charts],
+        controls = VBox([self.players, HBox([self.games, self.seed, self.button]),
+                         HBox([self.progress, self.status], layout=Layout(align_items="center"))])
+        for row in (controls, *controls.children):
+            row.add_class("aton-row")
+        self.widget = VBox([HTML(CSS), controls, self.errors, self.summary, charts],
                            layout=Layout(width="100%"))
         self.widget.add_class("aton-app")
 
     def run(self) -> lab.Tournament | None:
         """Play the tournament the controls describe, with the progress bar, then draw it."""
-        levels = [name for name in bots.names() if name in self.players.value]
+        levels = self.players_chosen
         if len(levels) < 2:
-            self.status.value = ("<div class='aton-warn'>Pick at least two players "
-                                 "(hold Ctrl or Shift to pick several).</div>")
+            self.status.value = ("<div class='aton-warn'>Pick at least two players: click "
+                                 "their names.</div>")
             return None
         self.button.disabled = True
         self.status.value = "Playing…"
@@ -117,6 +125,11 @@ class StrategyLab:
         self.status.value = f"{len(t.results)} games played in {t.seconds:.1f} s."
         self.show(t)
         return t
+
+    @property
+    def players_chosen(self) -> list[str]:
+        """The levels picked, weakest first."""
+        return [name for name, toggle in self.toggles.items() if toggle.value]
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = max(total, 1)
@@ -137,6 +150,10 @@ class StrategyLab:
         self.summary.value = (
             "<table class='aton-table aton-compact'><tr><th>player</th><th>games</th>"
             "<th>won</th><th>95% interval</th><th>rating</th></tr>" + rows + "</table>")
+        def fit(bars, values, step=1.0):
+            top = max([step, *values])
+            bars.scales["y"].max = math.ceil(top / step) * step
+
         with self.win_bars.hold_sync():
             self.win_bars.x = t.levels
             self.win_bars.y = [round(100 * rates[level]["rate"], 1) for level in t.levels]
@@ -144,19 +161,23 @@ class StrategyLab:
         with self.end_bars.hold_sync():
             self.end_bars.x = [ENDING_WORDS[k] for k in ends]
             self.end_bars.y = list(ends.values())
+            fit(self.end_bars, self.end_bars.y.tolist(), 2)
         c1 = lab.cartouche1_points(results)
         with self.c1_bars.hold_sync():
             self.c1_bars.x = [str(v) for v in VALUES]
             self.c1_bars.y = [round(c1[v]["mean"], 2) for v in VALUES]
+            fit(self.c1_bars, self.c1_bars.y.tolist(), 0.5)
         c2 = lab.cartouche2_choices(results)
         with self.c2_bars.hold_sync():
             self.c2_bars.x = [str(v) for v in VALUES]
             self.c2_bars.y = [[round(100 * c2[side][v], 1) for v in VALUES]
                               for side in ("winner", "loser")]
+            fit(self.c2_bars, [y for row in self.c2_bars.y.tolist() for y in row], 10)
         length = lab.lengths(results)
         with self.len_bars.hold_sync():
             self.len_bars.x = [str(k) for k in length]
             self.len_bars.y = list(length.values())
+            fit(self.len_bars, self.len_bars.y.tolist(), 2)
 
     @property
     def chart_data(self) -> dict[str, tuple]:
