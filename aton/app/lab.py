@@ -36,19 +36,18 @@ ENDING_WORDS = {"points": "40 pts", "temple": "temple", "yellow": "yellow", "gre
 
 def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float = 1.0,
            colors: list[str] | None = None, grouped: bool = False, tick: str = ".0f"):
-    sx, sy = OrdinalScale(), LinearScale(min=0, max=y_max)
+    sx, sy = OrdinalScale(), LinearScale(min=0, max=y_max, allow_padding=False)
     # Empty bars of the right shape (a grouped chart needs its two rows from the start).
     zeros = [[0] * len(x), [0] * len(x)] if grouped else [0] * len(x)
     bars = Bars(x=x, y=zeros, scales={"x": sx, "y": sy}, colors=colors or [WINNER],
                 type="grouped" if grouped else "stacked", padding=0.25,
-                labels=["winner", "loser"] if grouped else [], display_legend=grouped)
+                labels=["winner", "loser"] if grouped else [])
     fig = Figure(marks=[bars], title=title,
                  axes=[Axis(scale=sx, label=x_label),
                        Axis(scale=sy, side="left", label=y_label,
                             tick_format=tick, num_ticks=5)],
                  fig_margin={"top": 40, "bottom": 45, "left": 55, "right": 10},
-                 layout=Layout(width="100%", height="240px"), animation_duration=0,
-                 legend_location="top-right")
+                 layout=Layout(width="100%", height="240px"), animation_duration=0)
     return fig, bars
 
 
@@ -68,6 +67,9 @@ class StrategyLab:
                                            tooltip=bots.LEVELS[name],
                                            layout=Layout(width="86px"))
                         for name in bots.names()}
+        for toggle in self.toggles.values():
+            toggle.observe(self._mark, "value")
+            self._mark({"owner": toggle})
         self.players = HBox([HTML("Players:"), *self.toggles.values()],
                             layout=Layout(align_items="center"))
         self.games = BoundedIntText(value=games, min=1, max=2000, description="Games per pair:",
@@ -88,11 +90,12 @@ class StrategyLab:
                                              list(self.players_chosen), y_max=100)
         self.end_fig, self.end_bars = _chart("How games end", "ending (R18, R19)", "games",
                                              list(ENDING_WORDS.values()), tick="d")
-        self.c1_fig, self.c1_bars = _chart("Points by card on cartouche 1 (R7)",
-                                           "card on cartouche 1", "points per round", cards,
-                                           tick=".1f")
-        self.c2_fig, self.c2_bars = _chart("Cards on cartouche 2 (R8, R10)",
-                                           "card on cartouche 2", "share of rounds (%)", cards,
+        self.c1_fig, self.c1_bars = _chart("Cartouche 1: points by card",
+                                           "card on cartouche 1 (R7)", "points per round",
+                                           cards, tick=".1f")
+        self.c2_fig, self.c2_bars = _chart("Cartouche 2 cards",
+                                           "gold: winner, grey: loser (R8, R10)",
+                                           "share of rounds (%)", cards,
                                            colors=[WINNER, LOSER], grouped=True)
         self.len_fig, self.len_bars = _chart("Game length", "rounds", "games", ["0"],
                                              tick="d")
@@ -126,6 +129,12 @@ class StrategyLab:
         self.show(t)
         return t
 
+    @staticmethod
+    def _mark(change) -> None:
+        """A picked player's button is coloured, a dropped one is plain."""
+        toggle = change["owner"]
+        toggle.button_style = "info" if toggle.value else ""
+
     @property
     def players_chosen(self) -> list[str]:
         """The levels picked, weakest first."""
@@ -150,10 +159,16 @@ class StrategyLab:
         self.summary.value = (
             "<table class='aton-table aton-compact'><tr><th>player</th><th>games</th>"
             "<th>won</th><th>95% interval</th><th>rating</th></tr>" + rows + "</table>")
-        def fit(bars, values, step=1.0):
+        def fit(fig, values, step=1.0):
+            """The y axis from 0 to a whole number of steps, a tick at each (at most 6)."""
             top = max([step, *values])
-            bars.scales["y"].max = math.ceil(top / step) * step
+            while top / step > 5:
+                step *= 2
+            n = math.ceil(top / step)
+            fig.marks[0].scales["y"].max = n * step
+            fig.axes[1].tick_values = [round(k * step, 2) for k in range(n + 1)]
 
+        self.win_fig.axes[1].tick_values = [0, 25, 50, 75, 100]
         with self.win_bars.hold_sync():
             self.win_bars.x = t.levels
             self.win_bars.y = [round(100 * rates[level]["rate"], 1) for level in t.levels]
@@ -161,23 +176,23 @@ class StrategyLab:
         with self.end_bars.hold_sync():
             self.end_bars.x = [ENDING_WORDS[k] for k in ends]
             self.end_bars.y = list(ends.values())
-            fit(self.end_bars, self.end_bars.y.tolist(), 2)
+            fit(self.end_fig, self.end_bars.y.tolist(), 2)
         c1 = lab.cartouche1_points(results)
         with self.c1_bars.hold_sync():
             self.c1_bars.x = [str(v) for v in VALUES]
             self.c1_bars.y = [round(c1[v]["mean"], 2) for v in VALUES]
-            fit(self.c1_bars, self.c1_bars.y.tolist(), 0.5)
+            fit(self.c1_fig, self.c1_bars.y.tolist(), 0.5)
         c2 = lab.cartouche2_choices(results)
         with self.c2_bars.hold_sync():
             self.c2_bars.x = [str(v) for v in VALUES]
             self.c2_bars.y = [[round(100 * c2[side][v], 1) for v in VALUES]
                               for side in ("winner", "loser")]
-            fit(self.c2_bars, [y for row in self.c2_bars.y.tolist() for y in row], 10)
+            fit(self.c2_fig, [y for row in self.c2_bars.y.tolist() for y in row], 10)
         length = lab.lengths(results)
         with self.len_bars.hold_sync():
             self.len_bars.x = [str(k) for k in length]
             self.len_bars.y = list(length.values())
-            fit(self.len_bars, self.len_bars.y.tolist(), 2)
+            fit(self.len_fig, self.len_bars.y.tolist(), 2)
 
     @property
     def chart_data(self) -> dict[str, tuple]:
