@@ -26,7 +26,7 @@ MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards agains
 
 class Session:
     """A game plus its players: ``learner`` is a person, the other colour is ``opponent``
-    ('greedy', 'random' or 'hotseat' for a second person at the same screen), or ``player``
+    (a level of ``bots.names()``, or 'hotseat' for a second person at the same screen), or ``player``
     when given (any object with ``choose(view)``, such as a lesson's scripted opponent)."""
 
     def __init__(self, game: Game, opponent: str = "greedy", learner: str = "red",
