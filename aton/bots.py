@@ -3,7 +3,9 @@ pile order) and has its own seeded generator, so its choices are reproducible an
 hidden information.
 
 A player is any object with ``name`` and ``choose(view) -> choice``; ``play_game`` runs a game
-between two of them. Stronger players plug in the same way.
+between two of them. The levels (``names()``, weakest first, and ``get(name, seed=...)``) are
+what the app, the command line and the strategy lab offer: random, greedy, and the search player
+of ``mcts.py`` at three budgets.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from itertools import permutations
 from typing import Protocol
 
 from . import rules
-from .board import SQUARE_INDEX, board_masks, mask_indices
+from .board import SQUARE_INDEX, mask_indices
 from .cards import VALUES
 from .errors import shown
 from .game import Game
-from .scoring import LINES, line_facts
+from .heuristic import evaluate
+from .mcts import ISMCTSPlayer
 from .view import PlayerView
 
 
@@ -48,28 +51,6 @@ class RandomPlayer:
 
 
 # ---------------------------------------------------------------------- the greedy player
-
-def evaluate(board: list[int] | tuple[int, ...], me: int) -> float:
-    """How good the board is for player ``me`` (1 red, 2 blue): the scoring round it would
-    give (R16, from ``scoring.line_facts``), mine minus theirs, plus progress towards a whole
-    temple, all yellow or all green (R18, from ``rules.WHOLE_AREAS``)."""
-    owned = board_masks(board)
-    mine, theirs = me - 1, 2 - me
-    score = 0.0
-    for line in LINES:
-        points = line_facts(owned, line)["points"]
-        score += points[mine] - points[theirs]
-    for reason, _, area in rules.WHOLE_AREAS:
-        # Reward being near a whole area the opponent has no counter in; fear the reverse.
-        weight = 3 if reason == "temple" else 2
-        near = area.bit_count() - 5  # from 8 of a temple's 12, 10 of a colour's 14
-        m, o = (owned[mine] & area).bit_count(), (owned[theirs] & area).bit_count()
-        if o == 0:
-            score += max(0, m - near) * weight
-        if m == 0:
-            score -= max(0, o - near) * weight
-    return score
-
 
 class GreedyPlayer:
     """A one-step-lookahead heuristic: each counter goes where ``evaluate`` gains most, each
@@ -152,16 +133,39 @@ class GreedyPlayer:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-PLAYERS_BY_NAME = {"random": RandomPlayer, "greedy": GreedyPlayer}
+#: The search player's budget at each level: simulations per decision. "strong" decides well
+#: within a second on a shared 2-core machine (bench/bench_bots.py measures it).
+SEARCH_BUDGETS = {"easy": 60, "medium": 250, "strong": 1000}
+
+#: A learner-facing sentence per level, weakest first (the order of ``names()``).
+LEVELS = {
+    "random": "plays any legal move at random",
+    "greedy": "takes the move that looks best right now, without looking ahead",
+    "easy": f"searches ahead a little ({SEARCH_BUDGETS['easy']} simulated rounds a move)",
+    "medium": f"searches ahead ({SEARCH_BUDGETS['medium']} simulated rounds a move)",
+    "strong": f"searches ahead hard ({SEARCH_BUDGETS['strong']} simulated rounds a move)",
+}
+
+
+def names() -> list[str]:
+    """The computer players' levels, weakest first."""
+    return list(LEVELS)
+
+
+def get(name: str, seed: int | None = None) -> Player:
+    """A fresh computer player of level ``name`` (see ``names()``), seeded with ``seed``."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    if name in SEARCH_BUDGETS:
+        return ISMCTSPlayer(SEARCH_BUDGETS[name], seed=seed, name=name)
+    raise ValueError(f"unknown player {shown(name)}; choose one of {', '.join(LEVELS)}")
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
-    """A computer player by name ('random' or 'greedy')."""
-    try:
-        return PLAYERS_BY_NAME[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown player {shown(name)}; choose one of "
-                         f"{', '.join(PLAYERS_BY_NAME)}") from None
+    """A computer player by name (one of ``names()``); kept for the app and older callers."""
+    return get(name, seed)
 
 
 def play_game(game: Game, players: dict[str, Player]) -> Game:
@@ -180,4 +184,5 @@ def play_game(game: Game, players: dict[str, Player]) -> Game:
         decide(choose(view))
 
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "evaluate", "make_player", "play_game"]
+__all__ = ["LEVELS", "SEARCH_BUDGETS", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
+           "evaluate", "get", "make_player", "names", "play_game"]

@@ -120,11 +120,14 @@ def test_engine_modules_import_downward_only_and_never_inside_functions():
 
 def test_no_module_outside_the_engine_reads_its_state():
     """Only the engine touches ``Game._s``: the app, bots, lessons and command line use the
-    public surface (board, scores, phase, ...)."""
+    public surface (board, scores, phase, ...). The one exception is ``determinize.py``: to
+    build a game a search player may look ahead in, it copies the game behind a view and
+    overwrites every card the viewer cannot see (tests/test_mcts.py proves nothing hidden
+    survives)."""
     state = re.compile(r"\._s\b|\bgame\.s\b")
     files = [*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "notebooks").glob("*.py")]
     readers = [p.name for p in files
-               if p.name != "game.py" and state.search(p.read_text(encoding="utf-8"))]
+               if p.name not in ("game.py", "determinize.py") and state.search(p.read_text(encoding="utf-8"))]
     assert readers == []
 
 

@@ -21,8 +21,7 @@ from .autoplay import PACES
 from .session import OPPONENTS
 
 OPPONENT_LABELS = {
-    "greedy": "computer (greedy)",
-    "random": "computer (random)",
+    **{level: f"computer ({level})" for level in OPPONENTS if level != "hotseat"},
     "hotseat": "second person (hot seat)",
 }
 FREE_GAME = "Free game against the computer"

@@ -8,15 +8,16 @@ nothing about them is shown before the reveal; everything else it decides is one
 
 from __future__ import annotations
 
-from ..bots import make_player
+from ..bots import make_player, names
 from ..decision import Decision
 from ..events import Event
 from ..game import Game
 from ..steps import Ask
 
+#: Who can play the other colour: each computer level (``bots.names()``, weakest first), then
+#: a second person at the same screen.
 OPPONENTS = {
-    "greedy": "the computer (greedy)",
-    "random": "the computer (random)",
+    **{level: f"the computer ({level})" for level in names()},
     "hotseat": "a second person at this screen (hot seat)",
 }
 SECRET = ("exchange", "assign")  # R5, R6: decided face down, shown only at the reveal
@@ -28,7 +29,7 @@ BIG_MOMENTS = ("score", "scoring", "end")
 
 class Session:
     """A game plus its players: ``learner`` is a person, the other colour is ``opponent``
-    ('greedy', 'random' or 'hotseat' for a second person at the same screen), or ``player``
+    (a level of ``bots.names()``, or 'hotseat' for a second person at the same screen), or ``player``
     when given (any object with ``choose(view)``, such as a lesson's scripted opponent)."""
 
     def __init__(self, game: Game, opponent: str = "greedy", learner: str = "red",

@@ -1,0 +1,207 @@
+"""The strategy lab page: pick computer players and a number of games, run a tournament with a
+progress bar, and read five bqplot charts of what happened. The tournament and its statistics
+are ``aton.lab`` (no widgets); this module only draws them.
+
+``StrategyLab(levels=..., games=..., seed=...)`` is the whole page; ``lab.run()`` is what the Run
+button does; ``lab.show(tournament)`` draws a tournament played elsewhere (on a cluster, say).
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import Executor
+
+from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
+from ipywidgets import (
+    HTML,
+    BoundedIntText,
+    Button,
+    GridBox,
+    HBox,
+    IntProgress,
+    Layout,
+    Output,
+    ToggleButton,
+    VBox,
+)
+
+from .. import bots, lab
+from ..cards import VALUES
+from .theme import CSS
+
+WINNER, LOSER = "#b8860b", "#9a9a9a"
+ENDING_WORDS = {"points": "40 pts", "temple": "temple", "yellow": "yellow", "green": "green",
+                "scoring": "scoring"}
+
+
+def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float = 1.0,
+           colors: list[str] | None = None, grouped: bool = False, tick: str = ".0f"):
+    sx, sy = OrdinalScale(), LinearScale(min=0, max=y_max, allow_padding=False)
+    # Empty bars of the right shape (a grouped chart needs its two rows from the start).
+    zeros = [[0] * len(x), [0] * len(x)] if grouped else [0] * len(x)
+    bars = Bars(x=x, y=zeros, scales={"x": sx, "y": sy}, colors=colors or [WINNER],
+                type="grouped" if grouped else "stacked", padding=0.25,
+                labels=["winner", "loser"] if grouped else [])
+    fig = Figure(marks=[bars], title=title,
+                 axes=[Axis(scale=sx, label=x_label),
+                       Axis(scale=sy, side="left", label=y_label,
+                            tick_format=tick, num_ticks=5)],
+                 fig_margin={"top": 40, "bottom": 45, "left": 55, "right": 10},
+                 layout=Layout(width="100%", height="240px"), animation_duration=0)
+    return fig, bars
+
+
+class StrategyLab:
+    """The lab page: controls (players, games per pair, seed, Run), a progress bar, a
+    summary, and the charts. ``executor`` (any ``concurrent.futures.Executor``) runs the
+    games; without one, a process pool of two workers does."""
+
+    def __init__(self, levels: list[str] | None = None, games: int = 20, seed: int = 0,
+                 executor: Executor | None = None) -> None:
+        self.executor = executor
+        self.tournament: lab.Tournament | None = None
+        small = {"description_width": "initial"}
+        chosen = levels or ["random", "greedy", "easy"]
+        # One toggle per level, weakest first: a click picks or drops a player.
+        self.toggles = {name: ToggleButton(value=name in chosen, description=name,
+                                           tooltip=bots.LEVELS[name],
+                                           layout=Layout(width="86px"))
+                        for name in bots.names()}
+        for toggle in self.toggles.values():
+            toggle.observe(self._mark, "value")
+            self._mark({"owner": toggle})
+        self.players = HBox([HTML("Players:"), *self.toggles.values()],
+                            layout=Layout(align_items="center"))
+        self.games = BoundedIntText(value=games, min=1, max=2000, description="Games per pair:",
+                                    style=small, layout=Layout(width="190px"))
+        self.seed = BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed:",
+                                   style=small, layout=Layout(width="150px"))
+        self.button = Button(description="Run tournament", button_style="primary",
+                             layout=Layout(width="170px", height="36px"))
+        self.progress = IntProgress(value=0, min=0, max=1, description="Games:",
+                                    style=small, layout=Layout(width="330px"))
+        self.status = HTML()
+        self.summary = HTML()
+        self.errors = Output()
+        self.button.on_click(lambda _: self.run())
+
+        cards = [str(v) for v in VALUES]
+        self.win_fig, self.win_bars = _chart("Win rate by level", "level", "games won (%)",
+                                             list(self.players_chosen), y_max=100)
+        self.end_fig, self.end_bars = _chart("How games end", "ending (R18, R19)", "games",
+                                             list(ENDING_WORDS.values()), tick="d")
+        self.c1_fig, self.c1_bars = _chart("Cartouche 1: points by card",
+                                           "card on cartouche 1 (R7)", "points per round",
+                                           cards, tick=".1f")
+        self.c2_fig, self.c2_bars = _chart("Cartouche 2 cards",
+                                           "gold: winner, grey: loser (R8, R10)",
+                                           "share of rounds (%)", cards,
+                                           colors=[WINNER, LOSER], grouped=True)
+        self.len_fig, self.len_bars = _chart("Game length", "rounds", "games", ["0"],
+                                             tick="d")
+        charts = GridBox([self.win_fig, self.end_fig, self.c1_fig, self.c2_fig, self.len_fig],
+                         layout=Layout(grid_template_columns="repeat(auto-fill, minmax(300px, "
+                                       "1fr))", width="100%"))
+        controls = VBox([self.players, HBox([self.games, self.seed, self.button]),
+                         HBox([self.progress, self.status], layout=Layout(align_items="center"))])
+        for row in (controls, *controls.children):
+            row.add_class("aton-row")
+        self.widget = VBox([HTML(CSS), controls, self.errors, self.summary, charts],
+                           layout=Layout(width="100%"))
+        self.widget.add_class("aton-app")
+
+    def run(self) -> lab.Tournament | None:
+        """Play the tournament the controls describe, with the progress bar, then draw it."""
+        levels = self.players_chosen
+        if len(levels) < 2:
+            self.status.value = ("<div class='aton-warn'>Pick at least two players: click "
+                                 "their names.</div>")
+            return None
+        self.button.disabled = True
+        self.status.value = "Playing…"
+        try:
+            with self.errors:
+                t = lab.run_tournament(levels, self.games.value, self.seed.value,
+                                       executor=self.executor, progress=self._progress)
+        finally:
+            self.button.disabled = False
+        self.status.value = f"{len(t.results)} games played in {t.seconds:.1f} s."
+        self.show(t)
+        return t
+
+    @staticmethod
+    def _mark(change) -> None:
+        """A picked player's button is coloured, a dropped one is plain."""
+        toggle = change["owner"]
+        toggle.button_style = "info" if toggle.value else ""
+
+    @property
+    def players_chosen(self) -> list[str]:
+        """The levels picked, weakest first."""
+        return [name for name, toggle in self.toggles.items() if toggle.value]
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = max(total, 1)
+        self.progress.value = done
+        self.progress.description = f"{done}/{total}"
+
+    def show(self, t: lab.Tournament) -> None:
+        """Draw a tournament's results in the summary and the five charts."""
+        self.tournament = t
+        results = t.results
+        rates = lab.win_rates(results, t.levels)
+        ratings = lab.elo(results, t.levels)
+        rows = "".join(
+            f"<tr><td>{level}</td><td>{rates[level]['games']}</td>"
+            f"<td>{100 * rates[level]['rate']:.0f}%</td>"
+            f"<td>{100 * rates[level]['low']:.0f}–{100 * rates[level]['high']:.0f}%</td>"
+            f"<td>{ratings[level]:.0f}</td></tr>" for level in t.levels)
+        self.summary.value = (
+            "<table class='aton-table aton-compact'><tr><th>player</th><th>games</th>"
+            "<th>won</th><th>95% interval</th><th>rating</th></tr>" + rows + "</table>")
+        def fit(fig, values, step=1.0):
+            """The y axis from 0 to a whole number of steps, a tick at each (at most 6)."""
+            top = max([step, *values])
+            while top / step > 5:
+                step *= 2
+            n = math.ceil(top / step)
+            fig.marks[0].scales["y"].max = n * step
+            fig.axes[1].tick_values = [round(k * step, 2) for k in range(n + 1)]
+
+        self.win_fig.axes[1].tick_values = [0, 25, 50, 75, 100]
+        with self.win_bars.hold_sync():
+            self.win_bars.x = t.levels
+            self.win_bars.y = [round(100 * rates[level]["rate"], 1) for level in t.levels]
+        ends = lab.endings(results)
+        with self.end_bars.hold_sync():
+            self.end_bars.x = [ENDING_WORDS[k] for k in ends]
+            self.end_bars.y = list(ends.values())
+            fit(self.end_fig, self.end_bars.y.tolist(), 2)
+        c1 = lab.cartouche1_points(results)
+        with self.c1_bars.hold_sync():
+            self.c1_bars.x = [str(v) for v in VALUES]
+            self.c1_bars.y = [round(c1[v]["mean"], 2) for v in VALUES]
+            fit(self.c1_fig, self.c1_bars.y.tolist(), 0.5)
+        c2 = lab.cartouche2_choices(results)
+        with self.c2_bars.hold_sync():
+            self.c2_bars.x = [str(v) for v in VALUES]
+            self.c2_bars.y = [[round(100 * c2[side][v], 1) for v in VALUES]
+                              for side in ("winner", "loser")]
+            fit(self.c2_fig, [y for row in self.c2_bars.y.tolist() for y in row], 10)
+        length = lab.lengths(results)
+        with self.len_bars.hold_sync():
+            self.len_bars.x = [str(k) for k in length]
+            self.len_bars.y = list(length.values())
+            fit(self.len_fig, self.len_bars.y.tolist(), 2)
+
+    @property
+    def chart_data(self) -> dict[str, tuple]:
+        """What each chart shows now, as (x, y): for tests and for reading in a notebook."""
+        def xy(bars):
+            return [str(x) for x in bars.x], bars.y.tolist()
+        return {"win_rate": xy(self.win_bars), "endings": xy(self.end_bars),
+                "cartouche1": xy(self.c1_bars), "cartouche2": xy(self.c2_bars),
+                "length": xy(self.len_bars)}
+
+
+__all__ = ["StrategyLab"]

@@ -1,0 +1,95 @@
+"""Strength and speed of the computer players' levels (``aton.bots.names()``).
+
+    python bench/bench_bots.py                          # the full run: 400 games per pair
+    python bench/bench_bots.py --games 40 --mcts-games 40 --levels greedy strong
+
+A round-robin between the levels, seats alternated, on a process pool (``--workers``):
+each pair's win rate with its Wilson 95% interval, an Elo-style rating per level (greedy at
+1000), decision time per level (median and 95th percentile, decisions with a real choice only)
+and the search player's simulations per second, then a one-decision timing of each search
+level from a fixed set of positions. Games involving a search level can be given a smaller
+count (``--mcts-games``): they cost seconds each, random and greedy games milliseconds.
+The machines are shared: times depend on the load; the win rates do not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from itertools import combinations
+
+from aton import bots, lab
+from aton.game import Game
+
+
+def one_decision_times(level: str, positions: int = 30) -> list[float]:
+    """Seconds the level takes for one decision, at the decisions of a few greedy games."""
+    player = bots.get(level, seed=1)
+    greedy = bots.GreedyPlayer(2)
+    times = []
+    seed = 0
+    while len(times) < positions:
+        game = Game.new(seed, story=False)
+        seed += 1
+        while not game.over and len(times) < positions:
+            game.advance()
+            if game.over:
+                break
+            view = game.view(game.pending.player)
+            if len(view.options()) > 1 and view.player == "red":
+                start = time.perf_counter()
+                player.choose(view)
+                times.append(time.perf_counter() - start)
+            game.decide(greedy.choose(view))
+    return times
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", nargs="+", default=bots.names())
+    parser.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
+    parser.add_argument("--mcts-games", type=int, default=None,
+                        help="games per pair when a search level plays (default: --games)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    searching = set(bots.SEARCH_BUDGETS)
+    results = []
+    start = time.perf_counter()
+    for a, b in combinations(args.levels, 2):
+        n = args.games
+        if args.mcts_games is not None and {a, b} & searching:
+            n = args.mcts_games
+        t = lab.run_tournament([a, b], n, args.seed, workers=args.workers)
+        results += t.results
+        row = lab.pair_table(t.results)[0]
+        print(f"{row['b']:>7} vs {row['a']:<7} {row['games']:>4} games: {row['b']} "
+              f"{row['b_wins']}-{row['a_wins']} (draws {row['draws']}), wins "
+              f"{100 * row['b_rate']:.1f}% (95% CI {100 * row['b_low']:.1f}-"
+              f"{100 * row['b_high']:.1f}%)  [{t.seconds:.0f} s]", flush=True)
+    print(f"\n{len(results)} games in {time.perf_counter() - start:.0f} s on "
+          f"{args.workers} workers")
+    ratings = lab.elo(results, args.levels)
+    rates = lab.win_rates(results, args.levels)
+    times = lab.decision_times(results, args.levels)
+    print(f"\n{'level':>7} {'rating':>7} {'win rate':>9} {'games':>6} {'median ms':>10} "
+          f"{'p95 ms':>8} {'sims/s':>8}")
+    for level in args.levels:
+        tm = times[level]
+        print(f"{level:>7} {ratings[level]:>7.0f} {100 * rates[level]['rate']:>8.1f}% "
+              f"{rates[level]['games']:>6} {1000 * tm['median']:>10.1f} "
+              f"{1000 * tm['p95']:>8.1f} {tm['sims_per_second']:>8.0f}")
+    print("\nendings:", lab.endings(results))
+    print("rounds:", lab.lengths(results))
+    print("\none decision, alone on the machine's share (30 decisions of red in greedy games):")
+    for level in args.levels:
+        if level in searching:
+            ts = sorted(one_decision_times(level))
+            print(f"{level:>7}: median {1000 * statistics.median(ts):.0f} ms, p95 "
+                  f"{1000 * ts[int(0.95 * len(ts))]:.0f} ms, max {1000 * ts[-1]:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""The coach: its advice is legal, cites the rules, never depends on hidden cards, its review
+compares a choice with its own, and it warns of a player one placement from winning (R18)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from aton import bots, coach, scenarios
+from aton.game import Game
+
+RULE = re.compile(r"\bR(\d+)\b")
+KINDS = {"exchange": "R5", "assign": "R6", "remove": "R10", "place": "R13", "take_back": "R17"}
+
+
+def _first_decision_of_each_kind(seed: int):
+    game = Game.new(seed, story=False)
+    players = {"red": bots.GreedyPlayer(seed), "blue": bots.GreedyPlayer(seed + 1)}
+    seen = set()
+    while not game.over and len(seen) < len(KINDS):
+        game.advance()
+        if game.over:
+            break
+        view = game.view(game.pending.player)
+        if view.pending.kind not in seen and len(view.options()) > 1:
+            seen.add(view.pending.kind)
+            yield view
+        game.decide(players[view.player].choose(view))
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_advice_is_legal_and_cites_the_rules_at_every_kind_of_decision(seed):
+    kinds = set()
+    for view in _first_decision_of_each_kind(seed):
+        advice = coach.advice(view, "easy", seed=1)
+        kind = view.pending.kind
+        kinds.add(kind)
+        assert advice.choice in view.options()
+        assert KINDS[kind] in advice.rules, (kind, advice.text)
+        cited = {f"R{n}" for n in RULE.findall(advice.text)}
+        assert set(advice.rules) == cited and all(1 <= int(r[1:]) <= 19 for r in cited)
+        assert "expects you to gain" in advice.text and advice.risk in advice.text
+        if kind == "assign":  # which temples it fights for comes from cartouche 3 (R12)
+            assert advice.temples == tuple(range(1, advice.choice[2] + 1))
+            assert advice.first is not None and 0 <= advice.first <= 1
+    assert kinds == set(KINDS)
+
+
+def test_advice_is_the_same_for_the_same_seed():
+    game = Game.new(12)
+    game.advance()
+    view = game.view("red")
+    assert coach.advice(view, "easy", seed=4) == coach.advice(view, "easy", seed=4)
+
+
+def test_advice_never_depends_on_hidden_cards():
+    """Two games that differ only in blue's hand and draw pile (R4): red gets the same
+    advice word for word."""
+    position = Game.new(14).position()
+    other = dict(position, draw=dict(position["draw"]))
+    other["draw"]["blue"] = list(reversed(position["draw"]["blue"]))
+    a, b = Game.from_position(position, 1), Game.from_position(other, 1)
+    a.advance()
+    b.advance()
+    assert a.hand("blue") != b.hand("blue")
+    assert coach.advice(a.view("red"), "easy", seed=2).text == \
+        coach.advice(b.view("red"), "easy", seed=2).text
+
+
+def test_review_agrees_with_its_own_choice_and_prices_another():
+    game = Game.new(15)
+    game.advance()
+    game.decide(False)
+    game.advance()
+    view = game.view("red")
+    advice = coach.advice(view, "easy", seed=3)
+    same = coach.compare(view, advice.choice, "easy", seed=3)
+    assert same.agrees and same.difference == 0 and "agrees" in same.text
+    other = next(o for o in view.options() if o != advice.choice)
+    review = coach.compare(view, other, "easy", seed=3)
+    assert not review.agrees and review.preferred == advice.choice
+    assert "preferred" in review.text and "R6" in review.rules
+    with pytest.raises(ValueError, match="not a legal choice"):
+        coach.compare(view, (9, 9, 9, 9))
+
+
+def test_a_learner_is_warned_of_a_temple_one_placement_from_whole():
+    """Scenario 11: red holds 10 of temple 3's 12 squares, T3.3 and T3.9 empty: one
+    placement of 2 counters wins at once (R18)."""
+    game = Game.from_position(scenarios.load("11_end_by_temple"), 1)
+    found = coach.threats(game)
+    threat = next(t for t in found if t.area == "temple" and t.temple == 3)
+    assert threat.player == "red" and threat.missing == ("T3.3", "T3.9")
+    assert "R18" in threat.text and "temple 3" in threat.text
+    assert coach.threats(game.view("blue")) == found  # a view shows the same board
+
+
+def test_no_warning_once_the_other_player_blocks_the_area():
+    position = scenarios.load("11_end_by_temple")
+    position["board"]["T3"] = position["board"]["T3"][:2] + "b" + position["board"]["T3"][3:]
+    position["stock"]["blue"] -= 1  # the counter on T3.3 came from blue's stock (R1)
+    game = Game.from_position(position, 1)
+    assert not [t for t in coach.threats(game) if t.area == "temple" and t.temple == 3]
+
+
+def test_the_coach_needs_a_pending_decision_and_a_search_level():
+    game = Game.new(16)
+    game.advance()
+    with pytest.raises(ValueError, match="no decision pending"):
+        coach.advice(game.view("blue"))
+    with pytest.raises(ValueError, match="levels"):
+        coach.advice(game.view("red"), "greedy")

@@ -1,0 +1,97 @@
+"""The strategy lab: tournaments on any executor give the same seeded results, and the
+statistics the charts show are right."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from aton import lab, rules
+from aton.app.lab import StrategyLab
+
+
+def test_a_tournament_runs_on_a_process_pool_and_matches_one_run_here():
+    """Each game has its own seed: the same tournament on a ProcessPoolExecutor, on a thread
+    pool and in this process gives the same results, in schedule order."""
+    levels = ["random", "greedy", "easy"]
+    seen = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = lab.run_tournament(levels, 4, seed=7, executor=pool,
+                                    progress=lambda done, total: seen.append((done, total)))
+    here = lab.run_tournament(levels, 4, seed=7, workers=0)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threads = lab.run_tournament(levels, 4, seed=7, executor=pool, batch=1)
+    assert pooled.results == here.results == threads.results
+    assert len(pooled.results) == 12
+    assert seen[0] == (0, 12) and seen[-1] == (12, 12)
+    assert [(r.red, r.blue, r.seed) for r in here.results] == lab.schedule(levels, 4, seed=7)
+
+
+def test_seats_alternate_and_every_game_is_whole():
+    """Each pair plays red then blue in turn; every result is a finished game (R18, R19)."""
+    t = lab.run_tournament(["random", "greedy"], 6, seed=3, workers=0)
+    assert [r.red for r in t.results] == ["random", "greedy"] * 3
+    for r in t.results:
+        assert r.winner in ("red", "blue", "draw") and r.end in lab.ENDINGS
+        assert len(r.cards) == r.rounds  # one reveal (R6) per round played
+        if r.end == "points":  # R18: the winner reached 40 on cartouche 1
+            assert max(r.scores) >= rules.WIN_POINTS
+
+
+def test_a_tournament_needs_two_known_players():
+    with pytest.raises(ValueError, match="at least two"):
+        lab.run_tournament(["greedy"], 2)
+    with pytest.raises(ValueError, match="at least two"):
+        lab.run_tournament(["greedy", "grandmaster"], 2)
+
+
+def test_wilson_interval():
+    """Known values: 7 wins of 10 -> 0.397..0.892; no games -> the whole range."""
+    low, high = lab.wilson(7, 10)
+    assert round(low, 3) == 0.397 and round(high, 3) == 0.892
+    assert lab.wilson(0, 0) == (0.0, 1.0)
+    assert lab.wilson(10, 10)[1] == 1.0
+
+
+def _result(red, blue, winner, cards=((1, 2, 3, 4), (4, 3, 2, 1)), end="scoring"):
+    return lab.GameResult(red, blue, 0, winner, end, 1, (0, 0), (cards,))
+
+
+def test_ratings_order_the_levels_and_anchor_greedy():
+    results = ([_result("greedy", "random", "red")] * 9 + [_result("random", "greedy", "red")]
+               + [_result("easy", "greedy", "red")] * 7 + [_result("greedy", "easy", "red")] * 3)
+    ratings = lab.elo(results, ["random", "greedy", "easy"])
+    assert ratings["greedy"] == 1000
+    assert ratings["random"] < ratings["greedy"] < ratings["easy"]
+    rates = lab.win_rates(results, ["random", "greedy", "easy"])
+    assert rates["random"]["rate"] == 0.1 and rates["easy"]["rate"] == 0.7
+
+
+def test_cartouche_statistics_follow_the_rules():
+    """R7: red's 1 against blue's 4 gives blue 6 points; cartouche 2 cards counted for the
+    winner and the loser."""
+    results = [_result("greedy", "random", "blue")]
+    c1 = lab.cartouche1_points(results)
+    assert c1[4] == {"played": 1, "points": 6, "mean": 6.0}
+    assert c1[1] == {"played": 1, "points": 0, "mean": 0.0}
+    c2 = lab.cartouche2_choices(results)
+    assert c2["winner"][3] == 1.0 and c2["loser"][2] == 1.0
+    assert lab.endings(results)["scoring"] == 1 and lab.lengths(results) == {1: 1}
+
+
+def test_the_lab_page_draws_the_statistics():
+    """The widget side: the progress bar reaches the end and the charts show the numbers of
+    ``aton.lab``."""
+    page = StrategyLab(["random", "greedy"], games=4, seed=5)
+    t = page.run()
+    assert page.progress.value == page.progress.max == 4
+    data = page.chart_data
+    rates = lab.win_rates(t.results, t.levels)
+    assert data["win_rate"] == (["random", "greedy"],
+                                [round(100 * rates[k]["rate"], 1) for k in t.levels])
+    assert data["endings"][1] == list(lab.endings(t.results).values())
+    assert sum(data["length"][1]) == 4
+    page.toggles["random"].value = False
+    assert page.players_chosen == ["greedy"]
+    assert page.run() is None and "at least two" in page.status.value
