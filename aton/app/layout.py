@@ -28,7 +28,7 @@ PROJECTOR_LABELS = 1.2
 # Projector: 20 px type (24 px for what happened and what comes next) in the board's column
 # and the right-hand column; the header's set-up row keeps its size, so it stays short.
 _TYPE_20 = ("widget-html-content", "widget-label", "widget-button", "widget-toggle-button",
-            "widget-dropdown select", "widget-text input", "aton-meaning", "aton-meaning b",
+            "widget-dropdown select", "widget-select select", "widget-text input", "aton-meaning", "aton-meaning b",
             "aton-notice", "aton-rule-title", "aton-table", "aton-compact td",
             "aton-compact th", "aton-intro", "aton-hint-text", "aton-rule",
             "aton-rule .aton-rule-link")
