@@ -103,7 +103,7 @@ def test_review_of_confirm_covers_the_cards():
     assert app.error_message == ""
     reviews = app.coach.last_review
     assert [r.choice for r in reviews][-1] == tuple(app.game.view("red").my_cards)
-    assert "Review:" in app.coach.review_text
+    assert "Review of your last choice:" in app.coach.review_text
     app.coach.review.value = False
     assert app.coach.review_text == ""
 

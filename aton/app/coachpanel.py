@@ -165,7 +165,7 @@ class CoachPanel:
         else:
             body = " ".join(html.escape(r.text) for r in disagree)
             style = "aton-warn"
-        self.review_box.value = (f'<div class="{style}"><b>Review:</b> '
+        self.review_box.value = (f'<div class="{style}"><b>Review of your last choice:</b> '
                                  f"{with_rule_links(body)}</div>")
 
     # ------------------------------------------------------------------ after every step
