@@ -38,6 +38,7 @@ from .autoplay import AutoPlayer
 from .board import BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
 from .classquiz import ClassPredicts
+from .coachpanel import CoachPanel
 from .controls import Controls, parse_seed
 from .endpanel import EndPanel
 from .history import LOOKING, MoveList, decode_game, lesson_start, link_query, moment
@@ -242,6 +243,7 @@ class AtonApp(VBox):
         self.rules = RulePanel()
         self.how_to = HowToPlay()
         self.chooser = SquareChooser()
+        self.coach = CoachPanel(self.board, self.picker)
         self.autoplayer = AutoPlayer(self._guard(self._auto_step), self._auto_stopped)
         self.errors: HTML | None = None  # built at the first error
         self.stage = VBox(layout=Layout(width="100%"))
@@ -267,7 +269,7 @@ class AtonApp(VBox):
         self.controls.steps.add_class("aton-steps")
         self.explain.widget.add_class("aton-explain")
         self.right = VBox([self.controls.steps, self.tutor.widget, self.explain.widget,
-                           self.stage],
+                           self.coach.widget, self.stage],
                           layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
         # The move list (to step back through the game) beside the log (to read it).
@@ -306,6 +308,7 @@ class AtonApp(VBox):
         self.chooser.on_browse(self._guard(self.board.point_at))
         self.picker.on_confirm(self._guard(self.confirm_cards))
         self.picker.on_exchange(self._guard(self.hand_in_exchange))
+        self.coach.on_hint(self._guard(self.coach_hint))
         for button in (*self.picker.cards, *self.picker.slots, self.picker.clear):
             button.on_click(lambda _b: self.explain.clear_messages())  # a new action
         self.rules.on_open(lambda _rule: self.explain.clear_messages())
@@ -668,6 +671,10 @@ class AtonApp(VBox):
                 why = "the next step is automatic: click <b>Next step</b>."
             self.explain.warn(f"{html.escape(name)}: nothing to choose on the board now; {why}")
             return
+        # The review is worked out on the view before the choice is applied (an illegal
+        # square is not reviewed: the engine says below which rule forbids it).
+        view = self.game.view(pending.player)
+        reviews = self.coach.judge(view, [name])
         try:
             batch = self.session.decide(name)
         except RuleError as err:
@@ -675,6 +682,7 @@ class AtonApp(VBox):
                               "Choose one of the bright squares.")
             return
         self._after(batch)
+        self.coach.show_review(reviews)
 
     def confirm_cards(self, cards: tuple[int, ...]) -> None:
         """Picker confirm: keep the exchange counter if it was not handed in, assign (R5, R6)."""
@@ -684,6 +692,9 @@ class AtonApp(VBox):
         if pending is None or pending.kind not in SECRET:
             self.explain.warn("There are no cards to put on the cartouches now.")
             return
+        view = self.game.view(pending.player)
+        choices = [False, tuple(cards)] if pending.kind == "exchange" else [tuple(cards)]
+        reviews = self.coach.judge(view, choices)  # before the choice is applied
         batch = []
         if pending.kind == "exchange":
             batch += self.session.decide(False)
@@ -694,6 +705,7 @@ class AtonApp(VBox):
             self._refresh(batch, warning=f"<b>Not allowed</b> — {html.escape(str(err))}")
             return
         self._after(batch)
+        self.coach.show_review(reviews)
 
     def hand_in_exchange(self) -> None:
         """Picker exchange button: discard the 4 cards and draw 4 new ones (R5)."""
@@ -704,7 +716,21 @@ class AtonApp(VBox):
             self.explain.warn("The exchange counter can be handed in once per game, before "
                               "the cards go on the cartouches (R5).")
             return
+        reviews = self.coach.judge(self.game.view(pending.player), [True])
         self._after(self.session.decide(True))
+        self.coach.show_review(reviews)
+
+    def coach_hint(self) -> None:
+        """Coach hint button: what the strong computer player would do in the deciding
+        person's place, reasoned from their own view only (never a hidden card)."""
+        if self._looking_back():
+            return
+        pending = self.session.human_pending
+        if pending is None or self.game.over:
+            self.explain.warn("The coach gives a hint when it is your decision: click "
+                              "<b>Next step</b> until you have a choice to make.")
+            return
+        self.coach.show_hint(self.game.view(pending.player))
 
     def undo(self) -> None:
         """Undo button: take back the last decision a person made, and the computer's after it."""
@@ -793,6 +819,7 @@ class AtonApp(VBox):
         why = LOOKING.replace("<b>", "").replace("</b>", "")
         self.controls.enable(step=False, undo=False, why_not=why)
         self.controls.undo.tooltip = f"Not now: {why}"
+        self.coach.update(None, view)  # no hint while looking back; the threats then
 
     def look_step(self, delta: int) -> None:
         """◂ / ▸: one step earlier or later than the moment shown (the live end if none)."""
@@ -864,6 +891,7 @@ class AtonApp(VBox):
         self.game_log.reset(events)
         self.history.reset(self.game)
         self.scoring.reset()
+        self.coach.reset()
         start = max((i for i, e in enumerate(events) if e.type == "round"), default=0)
         for e in events[start:]:
             self.scoring.add(e)
@@ -896,6 +924,9 @@ class AtonApp(VBox):
         self.explain.show(batch, heading=heading, next_text=self._next_text(),
                           warning=warning, notice=notice)
         self.stage.layout.display = ""
+        # Before the lesson's hint (in _enable_controls): the coach clears only its own marks.
+        decider = None if game.over or pending is None else game.view(pending.player)
+        self.coach.update(decider, view)
         self.history.sync(game)  # the live game is shown: the move list's last step
         self._enable_controls()
 

@@ -1,0 +1,134 @@
+"""The coach in the app: the Coach hint button (legal, with rule ids, ringed or marked), the
+Review my moves toggle (agree / disagree), the threat warning (R18), and a hint drawn from the
+learner's own view only."""
+
+from __future__ import annotations
+
+import re
+
+import aton
+from aton.app import build_app
+
+BOARD = ("place", "remove", "take_back")
+
+
+def plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", "", text)
+
+
+def rule_ids(text: str) -> set[str]:
+    return set(re.findall(r"\bR1?\d\b", plain(text)))
+
+
+def to_board_decision(app) -> None:
+    """Play the learner's cards as dealt and step on until the learner chooses a square."""
+    for _ in range(40):
+        pending = app.session.human_pending
+        if pending is not None and pending.kind in BOARD:
+            return
+        if pending is not None:
+            app.confirm_cards(app.picker.hand)
+        else:
+            app.to_my_decision()
+    raise AssertionError("the learner never had a square to choose")
+
+
+def test_hint_is_legal_cites_rules_and_marks_the_cards():
+    app = build_app(seed=11, how_to_play=False)
+    coach = app.coach
+    assert not coach.hint.disabled  # the learner's cards wait (R5, R6)
+    coach.hint.click()
+    assert app.error_message == ""
+    advice = coach.advice
+    assert advice is not None and advice.kind == "exchange"
+    assert advice.choice in app.game.view("red").options()
+    assert "R5" in rule_ids(coach.hint_text) and "aton-rule-link" in coach.hint_text  # rule buttons
+    if advice.choice is False:  # keep: the cards it would put on the cartouches (R6)
+        assert "R6" in rule_ids(coach.hint_text)
+        assert sorted(coach.marked_cards) == sorted(app.picker.hand)
+    else:
+        assert "Hand in exchange" in coach.hint_text
+
+
+def test_hint_rings_a_legal_square_and_goes_after_the_choice():
+    app = build_app(seed=11, how_to_play=False)
+    to_board_decision(app)
+    app.coach.hint.click()
+    advice = app.coach.advice
+    assert app.error_message == ""
+    assert advice.choice in app.game.options()
+    assert app.board.hint_squares == [advice.choice]
+    kind_rule = {"place": "R13", "remove": "R10", "take_back": "R17"}[advice.kind]
+    assert kind_rule in rule_ids(app.coach.hint_text)
+    app.click_square(advice.choice)
+    assert app.coach.hint_text == "" and app.board.hint_squares == []
+
+
+def test_hint_button_waits_for_a_decision():
+    app = build_app(seed=11, how_to_play=False)
+    app.confirm_cards(app.picker.hand)
+    assert app.session.human_pending is None  # the reveal comes next, by itself (R6)
+    assert app.coach.hint.disabled
+    app.coach_hint()
+    assert "when it is your decision" in app.explain.warning
+    assert app.coach.hint_text == ""
+
+
+def test_review_says_whether_the_coach_agreed():
+    app = build_app(seed=11, how_to_play=False)
+    app.coach.review.value = True
+    to_board_decision(app)
+    view = app.game.view("red")
+    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    app.click_square(best)
+    assert "agrees" in plain(app.coach.review_text)
+    assert app.coach.last_review[0].agrees
+    to_board_decision(app)
+    view = app.game.view("red")
+    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    other = next((o for o in view.options() if o != best), None)
+    if other is None:  # one legal square: nothing to disagree with
+        return
+    app.click_square(other)
+    text = plain(app.coach.review_text)
+    assert "preferred" in text and "expected points" in text and best in text
+    review = app.coach.last_review[0]
+    assert not review.agrees and review.preferred == best and review.choice == other
+
+
+def test_review_of_confirm_covers_the_cards():
+    app = build_app(seed=11, how_to_play=False)
+    app.coach.review.value = True
+    app.confirm_cards(app.picker.hand)
+    assert app.error_message == ""
+    reviews = app.coach.last_review
+    assert [r.choice for r in reviews][-1] == tuple(app.game.view("red").my_cards)
+    assert "Review of your last choice:" in app.coach.review_text
+    app.coach.review.value = False
+    assert app.coach.review_text == ""
+
+
+def test_threat_warning_on_a_temple_one_placement_from_whole():
+    app = build_app(scenario="11_end_by_temple", how_to_play=False)
+    text = plain(app.coach.threat_text)
+    assert "Watch out" in text and "temple 3" in text and "R18" in text
+    assert build_app(seed=11, how_to_play=False).coach.threat_text == ""
+
+
+def test_hint_uses_only_the_learners_view():
+    """Two games that differ only in blue's hidden draw pile (R4): the same hint for red."""
+    position = aton.Game.new(14).position()
+    other = dict(position, draw=dict(position["draw"]))
+    other["draw"]["blue"] = list(reversed(position["draw"]["blue"]))
+    texts = []
+    hands = []
+    for pos in (position, other):
+        app = build_app(seed=1, how_to_play=False)
+        app.open_game(aton.Game.from_position(pos, 1))
+        app.to_my_decision()
+        hands.append(app.game.hand("blue"))
+        app.coach.hint.click()
+        assert app.error_message == ""
+        texts.append(app.coach.hint_text)
+    assert hands[0] != hands[1]
+    assert texts[0] == texts[1] and texts[0]
