@@ -58,7 +58,7 @@ def test_lesson_played_by_clicks_to_well_done(page: Page, voila_server: str,
     expect(tutor).to_contain_text("Lesson 2 of 15: Cartouche 1: points")
     expect(tutor).to_contain_text("Goal: Blue has put a 4 on cartouche 1")
     # The hint names the card and rings it, and the cartouche it goes on.
-    page.get_by_role("button", name="Hint").click()
+    page.get_by_role("button", name="Hint", exact=True).click()
     expect(page.locator(".aton-hint-text")).to_contain_text("put your 4 on cartouche 1")
     expect(page.locator(".aton-cardbtn.aton-hint")).to_have_text("4")
     expect(page.locator(".aton-hint:not(.aton-cardbtn)")).to_have_text("Cartouche 1: —")
