@@ -8,9 +8,8 @@ page), so every line the page shows can be compared with the engine's.
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from browser_actions import put_cards
 from playwright.sync_api import Page, expect
 
 import aton
@@ -21,15 +20,6 @@ pytestmark = pytest.mark.browser
 
 NAME, SEED = "14_scoring_winner", 1
 
-
-def put_cards(page: Page, cards: tuple[int, ...]) -> None:
-    """Card, then cartouche, four times (R6), then Confirm."""
-    for c, value in enumerate(cards, 1):
-        page.locator(".aton-cardbtn:not([disabled])", has_text=str(value)).first.click()
-        slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
-        slot.click()
-        expect(slot).to_have_text(f"Cartouche {c}: {value}")
-    page.get_by_role("button", name="Confirm: cards face down").click()
 
 
 def dom_text(page: Page) -> str:

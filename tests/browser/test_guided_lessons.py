@@ -8,10 +8,10 @@ Screenshots go to /tmp/aton_tutor_screenshots (outside the repository).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
+from browser_actions import put_cards
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -27,15 +27,6 @@ def open_lesson(page: Page, url: str, name: str) -> None:
     expect(page.locator(".aton-tutor")).to_be_visible(timeout=90_000)
     expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=30_000)
 
-
-def put_cards(page: Page, cards: tuple[int, ...]) -> None:
-    """Click a card, then its cartouche, four times; then Confirm (R6)."""
-    for c, value in enumerate(cards, 1):
-        page.locator(".aton-cardbtn:not([disabled])", has_text=str(value)).first.click()
-        slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
-        slot.click()
-        expect(slot).to_have_text(f"Cartouche {c}: {value}")
-    page.get_by_role("button", name="Confirm: cards face down").click()
 
 
 def step_until_verdict(page: Page) -> None:

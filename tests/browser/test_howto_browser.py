@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_actions import put_cards
 from playwright.sync_api import Page, expect
 
 import aton
@@ -34,15 +35,6 @@ def close_how_to(page: Page) -> None:
     page.locator(".aton-howto").get_by_role("button", name="Close ✕").click()
     expect(page.locator(".aton-howto")).to_be_hidden()
 
-
-def put_cards(page: Page, cards: tuple[int, ...]) -> None:
-    """Card, then cartouche, four times (R6), then Confirm."""
-    for c, value in enumerate(cards, 1):
-        page.locator(".aton-cardbtn:not([disabled])", has_text=str(value)).first.click()
-        slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
-        slot.click()
-        expect(slot).to_have_text(f"Cartouche {c}: {value}")
-    page.get_by_role("button", name="Confirm: cards face down").click()
 
 
 def log_steps(page: Page) -> int:
