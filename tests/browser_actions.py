@@ -6,6 +6,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
+import aton
+from aton.app.session import Session
+
 
 def put_cards(page: Page, cards: tuple[int, ...]) -> None:
     """Click a card, then its cartouche, four times; then Confirm (R6)."""
@@ -15,3 +18,18 @@ def put_cards(page: Page, cards: tuple[int, ...]) -> None:
         slot.click()
         expect(slot).to_have_text(f"Cartouche {c}: {value}")
     page.get_by_role("button", name="Confirm: cards face down").click()
+
+
+def play_first_cards(page: Page, scenario: str, seed: int) -> Session:
+    """Put red's hand on the cartouches as drawn, in the page opened on ``scenario`` with
+    ``seed``, and the same in a local session seeded as the app seeds its own (the learner is
+    red, the computer greedy): the session says what the page must show next."""
+    local = Session(aton.Game.from_position(aton.scenarios.load(scenario), seed),
+                    opponent="greedy", learner="red", bot_seed=seed + 1)
+    local.start()
+    cards = tuple(local.game.view("red").hand)
+    put_cards(page, cards)
+    if local.human_pending.kind == "exchange":
+        local.decide(False)
+    local.decide(cards)
+    return local

@@ -165,6 +165,13 @@ def advance_to(game: Game, kind: str, player: str | None = None,
     raise AssertionError(f"no {kind} decision within {limit} decisions")
 
 
+def game_at(kind: str, seed: int = 11) -> Game:
+    """A new game (``seed``) run to its first ``kind`` decision, first options chosen."""
+    game = Game.new(seed)
+    advance_to(game, kind)
+    return game
+
+
 LIST_OF_KIND = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
 
 

@@ -18,6 +18,7 @@ from helpers import (
     EXAMPLE_MOVES,
     EXAMPLE_POSITION,
     FULL_DECK,
+    game_at,
     make_moves,
     make_position,
     play,
@@ -721,16 +722,7 @@ def test_decision_texts_round_trip():
 
 
 # ----------------------------------------------------------------------------- Game.decide
-# Crashes inside game.py, which the engine's rewrite (issue 7) replaces: each test states
-# what must hold, and is expected to fail until then.
-
-def _game_at(kind: str) -> Game:
-    game = Game.new(11)
-    game.advance()
-    while game.pending.kind != kind:
-        game.decide(game.options()[0])
-        game.advance()
-    return game
+# Hostile choices at each kind of decision: refused short, and the game unchanged.
 
 
 class _Hostile:
@@ -760,7 +752,7 @@ class _Hostile:
                          ("four long texts", ("T1.1" * 20,) * 4))
 ])
 def test_decide_refuses_hostile_choices_in_a_short_message(kind, choice):
-    game = _game_at(kind)
+    game = game_at(kind)
     before = snapshot(game)
     refused(lambda: game.decide(choice), ("R3", "R5", "R6"))
     assert snapshot(game) == before
@@ -769,7 +761,7 @@ def test_decide_refuses_hostile_choices_in_a_short_message(kind, choice):
 @pytest.mark.parametrize("decision", [5, None, aton.Decision("x" * 10**6, "red", True)],
                          ids=["a number", "None", "a 1 MB kind"])
 def test_play_refuses_what_is_not_a_decision(decision):
-    game = _game_at("exchange")
+    game = game_at("exchange")
     before = snapshot(game)
     refused(lambda: game.play(decision), ("R1", "R5"))
     assert snapshot(game) == before

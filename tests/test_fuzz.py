@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, snapshot
+from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, game_at, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -254,15 +254,6 @@ SMALL_JUNK = st.recursive(
               st.text(max_size=8), st.sampled_from(["T1.1", "T2.5", "T4.12", "yes"])),
     lambda inner: st.lists(inner, max_size=5) | st.tuples(inner, inner, inner, inner),
     max_leaves=6)
-
-
-def game_at(kind: str) -> Game:
-    game = Game.new(11)
-    game.advance()
-    while game.pending.kind != kind:
-        game.decide(game.options()[0])
-        game.advance()
-    return game
 
 
 GAMES = {kind: game_at(kind) for kind in ("exchange", "assign", "place", "remove")}

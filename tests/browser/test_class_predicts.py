@@ -9,11 +9,9 @@ page), so every line the page shows can be compared with the engine's.
 from __future__ import annotations
 
 import pytest
-from browser_actions import put_cards
+from browser_actions import play_first_cards
 from playwright.sync_api import Page, expect
 
-import aton
-from aton.app.session import Session
 from aton.scoring import LINE_TITLES, LINES
 
 pytestmark = pytest.mark.browser
@@ -33,15 +31,8 @@ def test_a_scoring_round_predicted_and_revealed_line_by_line(page: Page, voila_s
     page.goto(f"{voila_server}?scenario={NAME}&seed={SEED}")
     expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
     page.locator(".aton-howto").get_by_role("button", name="Close ✕").click()
-    local = Session(aton.Game.from_position(aton.scenarios.load(NAME), SEED),
-                    opponent="greedy", learner="red", bot_seed=SEED + 1)
-    local.start()
+    local = play_first_cards(page, NAME, SEED)
     game = local.game
-    cards = tuple(game.view("red").hand)
-    put_cards(page, cards)
-    if local.human_pending.kind == "exchange":
-        local.decide(False)
-    local.decide(cards)
     switch = page.get_by_role("button", name="Class predicts")
     expect(switch).to_have_count(0)  # no scoring round coming yet
     page.get_by_role("button", name="To my next decision ▸▸").click()

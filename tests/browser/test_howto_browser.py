@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_actions import put_cards
+from browser_actions import play_first_cards, put_cards
 from playwright.sync_api import Page, expect
 
 import aton
@@ -105,15 +105,8 @@ def test_to_my_next_decision_shows_every_scoring_line_one_at_a_time(
     name, seed = "14_scoring_winner", 1
     open_app(page, voila_server, f"scenario={name}&seed={seed}")
     close_how_to(page)
-    local = Session(aton.Game.from_position(aton.scenarios.load(name), seed),
-                    opponent="greedy", learner="red", bot_seed=seed + 1)
-    local.start()
+    local = play_first_cards(page, name, seed)
     game = local.game
-    cards = tuple(game.view("red").hand)
-    put_cards(page, cards)
-    if local.human_pending.kind == "exchange":
-        local.decide(False)
-    local.decide(cards)
 
     run = page.get_by_role("button", name="To my next decision ▸▸")
     explain = page.locator(".aton-explain-text")
