@@ -10,14 +10,15 @@ from . import bots, scenarios
 from .decision import Decision
 from .errors import RuleError
 from .game import Game
+from .i18n import language, set_language
 from .moves import play_round
 from .record import replay
 from .render import show
 from .steps import Ask
 from .steps import Ask as Pending  # the name of the first edition
 
-__all__ = ["Ask", "Decision", "Game", "Pending", "RuleError", "bots", "new_position", "play_round",
-           "replay", "scenarios", "show"]
+__all__ = ["Ask", "Decision", "Game", "Pending", "RuleError", "bots", "language", "new_position",
+           "play_round", "replay", "scenarios", "set_language", "show"]
 __version__ = "0.1.0"
 
 
