@@ -7,7 +7,12 @@ Squares are named ``T<temple>.<square>`` (``T3.8``); inside the engine a square 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from .errors import RuleError, shown
+from .i18n import N_, translator
+
+_ = translator("engine")
 
 PLAYERS = ("red", "blue")
 TEMPLES = (1, 2, 3, 4)
@@ -29,9 +34,46 @@ LAYOUT: dict[int, tuple[str, ...]] = {
 # Where each temple sits on the printed board: (row, column) of a 2x2 arrangement (R3).
 TEMPLE_POSITION = {1: (0, 0), 2: (0, 1), 3: (1, 0), 4: (1, 1)}
 
+
+
+class Names(Mapping):
+    """A table of names marked ``N_`` in English, read in the current language: ``names[key]``
+    translates when it is read, so a table made at import time follows ``set_language``."""
+
+    def __init__(self, english: dict) -> None:
+        self.english = english
+
+    def __getitem__(self, key) -> str:
+        return _(self.english[key])
+
+    def __iter__(self) -> Iterator:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
+
+
 # The rules (R3) call "B" squares blue; learners read "turquoise", so that "blue" always means
 # the blue player and never a square.
-COLOUR_NAMES = {"Y": "yellow", "G": "green", "K": "black", "B": "turquoise", "+": "bonus"}
+# Translators: a square's colour, alone (a legend's word).
+COLOUR_NAMES = Names({"Y": N_("yellow"), "G": N_("green"), "K": N_("black"),
+                      "B": N_("turquoise"), "+": N_("bonus")})
+
+# Translators: the players' names inside sentences ("{player} keeps the 4 cards drawn"); a
+# sentence that starts with a name gets its first letter in capitals.
+_PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
+
+
+def player_name(player: str | int) -> str:
+    """A player's name in the current language: ``"red"``/0 → "red" (or "vermelho")."""
+    if isinstance(player, int):
+        player = PLAYERS[player]
+    return _(_PLAYER_NAMES[player])
+
+
+def capitalized(sentence: str) -> str:
+    """The sentence with its first letter in capitals ("red keeps…" → "Red keeps…")."""
+    return sentence[:1].upper() + sentence[1:]
 
 #: Index -> "T<t>.<s>".
 SQUARE_NAMES: tuple[str, ...] = tuple(
@@ -147,17 +189,51 @@ def square_name(index: int) -> str:
     return SQUARE_NAMES[index]
 
 
+# Translators: a square's name with its kind, as in "Red places a counter on T1.2 (a yellow
+# square)".
+_SQUARE_KINDS = {
+    "Y": N_("{square} (a yellow square)"),
+    "G": N_("{square} (a green square)"),
+    "K": N_("{square} (a black square)"),
+    "B": N_("{square} (a turquoise square)"),
+}
+_DESCRIPTIONS = {
+    "Y": N_("{square} (temple {temple}, yellow)"),
+    "G": N_("{square} (temple {temple}, green)"),
+    "K": N_("{square} (temple {temple}, black)"),
+    "B": N_("{square} (temple {temple}, turquoise)"),
+}
+
+
+def square_with_kind(name: str) -> str:
+    """'T1.2 (a yellow square)' / 'T1.7 (a +1 bonus square)', for the events' sentences."""
+    i = SQUARE_INDEX[name]
+    if COLOUR[i] == BONUS:
+        return _("{square} (a +{value} bonus square)").format(square=name, value=BONUS_VALUE[i])
+    return _(_SQUARE_KINDS[COLOUR[i]]).format(square=name)
+
+
 def describe_square(index: int) -> str:
     """A learner's description of a square: ``T1.7 (temple 1, bonus +1)``."""
-    colour = COLOUR[index]
-    kind = f"bonus +{BONUS_VALUE[index]}" if colour == BONUS else COLOUR_NAMES[colour]
-    return f"{SQUARE_NAMES[index]} (temple {TEMPLE_OF[index]}, {kind})"
+    name, temple = SQUARE_NAMES[index], TEMPLE_OF[index]
+    if COLOUR[index] == BONUS:
+        return _("{square} (temple {temple}, bonus +{value})").format(
+            square=name, temple=temple, value=BONUS_VALUE[index])
+    return _(_DESCRIPTIONS[COLOUR[index]]).format(square=name, temple=temple)
 
 
-def temples_text(v: int) -> str:
-    """'temple 1', 'temples 1 and 2', 'temples 1 to 3'... for a cartouche-3 value (R12)."""
-    if v == 1:
-        return "temple 1"
-    if v == 2:
-        return "temples 1 and 2"
-    return f"temples 1 to {v}"
+# The temples a cartouche-3 value opens (R12), alone and after "in", "from" and "of": whole
+# phrases, as Portuguese joins the preposition to the article ("no templo 1", "dos templos 1 a 3").
+_TEMPLES = {
+    "": (N_("temple 1"), N_("temples 1 and 2"), N_("temples 1 to {last}")),
+    "in": (N_("in temple 1"), N_("in temples 1 and 2"), N_("in temples 1 to {last}")),
+    "from": (N_("from temple 1"), N_("from temples 1 and 2"), N_("from temples 1 to {last}")),
+    "of": (N_("of temple 1"), N_("of temples 1 and 2"), N_("of temples 1 to {last}")),
+}
+
+
+def temples_text(v: int, preposition: str = "") -> str:
+    """'temple 1', 'temples 1 and 2', 'temples 1 to 3'... for a cartouche-3 value (R12);
+    with ``preposition`` "in", "from" or "of" in front ("in temples 1 to 3")."""
+    one, two, more = _TEMPLES[preposition]
+    return _(one if v == 1 else two if v == 2 else more).format(last=v)

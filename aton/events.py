@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .board import BONUS_VALUE, COLOUR, COLOUR_NAMES, KINGDOM_SIZE, SQUARE_INDEX, temples_text
+from .board import (
+    KINGDOM_SIZE,
+    capitalized,
+    player_name,
+    square_with_kind,
+    temples_text,
+)
+from .i18n import N_, plural_translator, translator
 
+_ = translator("engine")
+_n = plural_translator("engine")
 
 class Event(NamedTuple):
     """One step of the game: ``type`` (``"points"``, ``"place"``…), ``rule`` id, ``data``.
@@ -51,25 +60,13 @@ class Event(NamedTuple):
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"
 
 
+# Each sentence is one whole message. Where the English starts with a player's name the message
+# starts with "{player}" and the finished sentence gets a capital letter (``capitalized``), so
+# that a translation may put an article first ("O vermelho…").
 
-
-def _cap(name: str) -> str:
-    return name[:1].upper() + name[1:]
-
-
-def _where(name: str) -> str:
-    """'T1.2 (a yellow square)' / 'T1.7 (a +1 bonus square)'."""
-    i = SQUARE_INDEX[name]
-    c = COLOUR[i]
-    kind = f"a {_BONUS_LABEL[i]} bonus" if c == "+" else _a(COLOUR_NAMES[c])
-    return f"{name} ({kind} square)"
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-_BONUS_LABEL = {i: f"+{v}" for i, v in enumerate(BONUS_VALUE) if v}
+def _sentences(*sentences: str) -> str:
+    """Whole sentences, each with its first letter in capitals, one space apart."""
+    return " ".join(capitalized(text) for text in sentences)
 
 
 def _cards(cards: list[int]) -> str:
@@ -77,245 +74,391 @@ def _cards(cards: list[int]) -> str:
 
 
 def _round(d: dict) -> str:
-    text = (f"Round {d['round']} begins: each player draws the top 4 cards of their own draw "
-            "pile (R4).")
+    texts = [_("Round {round} begins: each player draws the top 4 cards of their own draw pile "
+               "(R4).").format(round=d["round"])]
     for name in d.get("reshuffled", ()):
-        text += (f" {_cap(name)}'s draw pile ran out, so {name}'s discards were shuffled into a "
-                 "new draw pile first.")
-    return text
+        texts.append(_("{player}'s draw pile ran out, so {player}'s discards were shuffled into a "
+                       "new draw pile first.").format(player=player_name(name)))
+    return _sentences(*texts)
 
 
 def _exchange(d: dict) -> str:
-    p = _cap(d["player"])
+    p = player_name(d["player"])
     if not d["used"]:
-        return f"{p} keeps the 4 cards drawn (R5)."
-    text = (f"{p} hands in the exchange counter: the 4 cards drawn go to the discard pile and "
-            "4 new ones are drawn. This can be done once per game (R5).")
+        return _sentences(_("{player} keeps the 4 cards drawn (R5).").format(player=p))
+    texts = [_("{player} hands in the exchange counter: the 4 cards drawn go to the discard pile "
+               "and 4 new ones are drawn. This can be done once per game (R5).").format(player=p)]
     if d.get("reshuffled"):
-        text += " The draw pile ran out, so the discards (those 4 included) were shuffled first."
-    return text
+        texts.append(_("The draw pile ran out, so the discards (those 4 included) were shuffled "
+                       "first."))
+    return _sentences(*texts)
 
 
 def _assign(d: dict) -> str:
-    return (f"{_cap(d['player'])} puts one card face down on each of the 4 cartouches; nothing is "
-            "shown until both players have done so (R6).")
+    return _sentences(_("{player} puts one card face down on each of the 4 cartouches; nothing is "
+                        "shown until both players have done so (R6).").format(
+                            player=player_name(d["player"])))
 
 
 def _reveal(d: dict) -> str:
-    r, b = d["red"], d["blue"]
-    return (f"Both players turn their cards up (R6). On cartouches 1 to 4, red has "
-            f"{_cards(r)} and blue has {_cards(b)}.")
+    return _("Both players turn their cards up (R6). On cartouches 1 to 4, red has {red} and "
+             "blue has {blue}.").format(red=_cards(d["red"]), blue=_cards(d["blue"]))
 
 
 def _points(d: dict) -> str:
     r, b = d["red"], d["blue"]
     if d["player"] is None:
-        return f"Cartouche 1: red {r} against blue {b}. Equal cards score nothing (R7)."
-    w = d["player"]
-    hi, lo = max(r, b), min(r, b)
-    return (f"Cartouche 1: red {r} against blue {b}. The higher card scores twice the "
-            f"difference, so {w} scores 2 × ({hi} − {lo}) = {d['points']} and now has "
-            f"{d['score']} points (R7).")
+        return _("Cartouche 1: red {red} against blue {blue}. Equal cards score nothing "
+                 "(R7).").format(red=r, blue=b)
+    return _("Cartouche 1: red {red} against blue {blue}. The higher card scores twice the "
+             "difference, so {player} scores 2 × ({high} − {low}) = {points} and now has {score} "
+             "points (R7).").format(red=r, blue=b, player=player_name(d["player"]),
+                                    high=max(r, b), low=min(r, b), points=d["points"],
+                                    score=d["score"])
 
 
 def _order(d: dict) -> str:
     f, s = d["first"], d["second"]
-    c2 = d["cartouche2"]
+    c1, c2 = d.get("cartouche1"), d["cartouche2"]
+    names = {"first": player_name(f), "second": player_name(s)}
     if d["reason"] == "cartouche2":
-        return (f"Cartouche 2: {f}'s {c2[f]} is lower than {s}'s {c2[s]}, so {f} goes first "
-                f"and plays cartouches 2, 3 and 4 before {s} does (R8, R9).")
-    c1 = d["cartouche1"]
+        return _("Cartouche 2: {first}'s {first_card} is lower than {second}'s {second_card}, "
+                 "so {first} goes first and plays cartouches 2, 3 and 4 before {second} does "
+                 "(R8, R9).").format(first_card=c2[f], second_card=c2[s], **names)
     if d["reason"] == "cartouche1":
-        return (f"Cartouche 2: both played a {c2[f]}. On a tie the lower cartouche-1 card goes "
-                f"first: {f}'s {c1[f]} is lower than {s}'s {c1[s]}, so {f} goes first (R8).")
-    turns = "; ".join(f"red {a} / blue {b}" for a, b in d["war"])
+        return _("Cartouche 2: both played a {card}. On a tie the lower cartouche-1 card goes "
+                 "first: {first}'s {first_card} is lower than {second}'s {second_card}, so "
+                 "{first} goes first (R8).").format(card=c2[f], first_card=c1[f],
+                                                    second_card=c1[s], **names)
+    turns = "; ".join(_("red {red} / blue {blue}").format(red=a, blue=b) for a, b in d["war"])
     if d.get("exhausted"):
-        return (f"Both played a {c2['red']} on cartouche 2 and a {c1['red']} on cartouche 1: war! "
-                f"Turned up: {turns}. The cards ran out before either was lower, so red goes "
-                "first; the turned-up cards go under their owners' draw piles (R8).")
-    return (f"Both played a {c2[f]} on cartouche 2 and a {c1[f]} on cartouche 1: war! Each turns "
-            f"up the top card of their draw pile until one is lower. Turned up: {turns}. "
-            f"{_cap(f)}'s card is lower, so {f} goes first. The turned-up cards go under their "
-            "owners' draw piles (R8).")
+        return _("Both played a {card2} on cartouche 2 and a {card1} on cartouche 1: war! Turned "
+                 "up: {turns}. The cards ran out before either was lower, so red goes first; the "
+                 "turned-up cards go under their owners' draw piles (R8).").format(
+                     card2=c2["red"], card1=c1["red"], turns=turns)
+    return _sentences(
+        _("Both played a {card2} on cartouche 2 and a {card1} on cartouche 1: war! Each turns up "
+          "the top card of their draw pile until one is lower. Turned up: {turns}.").format(
+              card2=c2[f], card1=c1[f], turns=turns),
+        _("{first}'s card is lower, so {first} goes first.").format(**names),
+        _("The turned-up cards go under their owners' draw piles (R8)."))
+
+
+_POSITIONS = {
+    "first": N_("{player} goes first and now plays cartouches 2, 3 and 4 (R9)."),
+    "second": N_("{player} goes second and now plays cartouches 2, 3 and 4 (R9)."),
+}
 
 
 def _turn(d: dict) -> str:
-    p = d["player"]
-    return (f"{_cap(p)} goes {d['position']} and now plays cartouches 2, 3 and 4 (R9). "
-            f"Cartouche 3 shows a {d['cartouche3']}: {p} may remove and place counters in "
-            f"{temples_text(d['cartouche3'])} (R12).")
+    p = player_name(d["player"])
+    return _sentences(
+        _(_POSITIONS[d["position"]]).format(player=p),
+        # Translators: {temples} is "in temple 1", "in temples 1 and 2" or "in temples 1 to 3".
+        _("Cartouche 3 shows a {card}: {player} may remove and place counters {temples} "
+          "(R12).").format(card=d["cartouche3"], player=p,
+                           temples=temples_text(d["cartouche3"], "in")))
 
 
 def _removal(d: dict) -> str:
-    p, card = d["player"], d["card"]
-    head = f"{_cap(p)}'s cartouche 2 shows a {card}"
+    p, card = player_name(d["player"]), d["card"]
     if card == 2:
-        return f"{head}: 2 − 2 = 0, so no counter is removed (R10)."
+        return _sentences(_("{player}'s cartouche 2 shows a 2: 2 − 2 = 0, so no counter is "
+                            "removed (R10).").format(player=p))
     if d["first_round"]:
-        return f"{head}, but no counter is removed in the first round of the game (R11)."
-    whose = "one of their own counters" if card == 1 else (
-        f"{d['count']} of {d['target']}'s counters")
-    rule = f"{head}: {card} − 2 = {card - 2}, so {p} must remove {whose}".replace("= -", "= −")
-    area = temples_text(d["cartouche3"])
+        return _sentences(_("{player}'s cartouche 2 shows a {card}, but no counter is removed in "
+                            "the first round of the game (R11).").format(player=p, card=card))
+    # Translators: {temples} is "from temple 1", "from temples 1 and 2" or "from temples 1 to 3".
+    facts = {"player": p, "card": card, "temples": temples_text(d["cartouche3"], "from"),
+             "count": d["count"], "eligible": d["eligible"]}
+    own = card == 1
+    target = player_name(d["target"]) if d.get("target") else ""
+    if d["eligible"] > d["count"]:
+        if own:
+            return _sentences(_("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must "
+                                "remove one of their own counters {temples}, chosen among the "
+                                "{eligible} there (R10, R12).").format(**facts))
+        return _sentences(_n(
+            "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must remove "
+            "{count} of {target}'s counters {temples}, chosen among the {eligible} there (R10, "
+            "R12).",
+            "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must remove "
+            "{count} of {target}'s counters {temples}, chosen among the {eligible} there (R10, "
+            "R12).", d["count"]).format(target=target, **facts))
+    if own:
+        rule = _("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must remove one of "
+                 "their own counters {temples} (R10, R12).").format(**facts)
+    else:
+        rule = _n("{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must "
+                  "remove {count} of {target}'s counters {temples} (R10, R12).",
+                  "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must "
+                  "remove {count} of {target}'s counters {temples} (R10, R12).",
+                  d["count"]).format(target=target, **facts)
     if d["eligible"] == 0:
-        owner = "their own" if card == 1 else f"{d['target']}'s"
-        return f"{rule} from {area} (R10, R12). There are none of {owner} there: nothing happens."
-    if d["eligible"] <= d["count"]:
-        return (f"{rule} from {area} (R10, R12). Only {d['eligible']} "
-                f"{'is' if d['eligible'] == 1 else 'are'} there, so "
-                f"{'it goes' if d['eligible'] == 1 else 'they all go'}.")
-    return f"{rule} from {area}, chosen among the {d['eligible']} there (R10, R12)."
+        none = (_("There are none of their own there: nothing happens.") if own else
+                _("There are none of {target}'s there: nothing happens.").format(target=target))
+        return _sentences(rule, none)
+    return _sentences(rule, _n("Only {eligible} is there, so it goes.",
+                               "Only {eligible} are there, so they all go.",
+                               d["eligible"]).format(eligible=d["eligible"]))
+
+
+# (whose counter, where it goes) -> the sentence of one removal (R10, R15).
+_REMOVES = {
+    ("own", "kingdom"): N_("{player} removes one of their own counters from {square} (R10); it "
+                           "goes to the Kingdom of the Dead, which now holds {kingdom}/{size} "
+                           "(R15)."),
+    ("red", "kingdom"): N_("{player} removes a red counter from {square} (R10); it goes to the "
+                           "Kingdom of the Dead, which now holds {kingdom}/{size} (R15)."),
+    ("blue", "kingdom"): N_("{player} removes a blue counter from {square} (R10); it goes to the "
+                            "Kingdom of the Dead, which now holds {kingdom}/{size} (R15)."),
+    ("own", "stock"): N_("{player} removes one of their own counters from {square} (R10); the "
+                         "Kingdom of the Dead is full, so it goes back to its owner's stock "
+                         "(R15)."),
+    ("red", "stock"): N_("{player} removes a red counter from {square} (R10); the Kingdom of the "
+                         "Dead is full, so it goes back to its owner's stock (R15)."),
+    ("blue", "stock"): N_("{player} removes a blue counter from {square} (R10); the Kingdom of "
+                          "the Dead is full, so it goes back to its owner's stock (R15)."),
+}
 
 
 def _remove(d: dict) -> str:
     p, t = d["player"], d["owner"]
-    whose = "one of their own counters" if p == t else f"a {t} counter"
-    text = f"{_cap(p)} removes {whose} from {_where(d['square'])}"
-    return text + _destination(d) + "."
+    key = ("own" if p == t else t, "kingdom" if d["to"] == "kingdom" else "stock")
+    return _sentences(_(_REMOVES[key]).format(
+        player=player_name(p), square=square_with_kind(d["square"]), kingdom=d.get("kingdom"),
+        size=KINGDOM_SIZE))
 
 
-def _destination(d: dict) -> str:
-    if d["to"] == "kingdom":
-        return (f" (R10); it goes to the Kingdom of the Dead, which now holds "
-                f"{d['kingdom']}/{KINGDOM_SIZE} (R15)")
-    return " (R10); the Kingdom of the Dead is full, so it goes back to its owner's stock (R15)"
+# (one counter goes to the Kingdom, one stays in the stock) -> the rest of a placement's
+# sentence when some counters do not fit (R13, R15); {place} says how many squares are free.
+_PARTLY_TO_KINGDOM = {
+    (True, True): N_("{place}: {left} counters cannot be placed, and {room} goes to the Kingdom "
+                     "of the Dead until it is full, and {rest} stays in {player}'s stock (R13, "
+                     "R15)."),
+    (True, False): N_("{place}: {left} counters cannot be placed, and {room} goes to the Kingdom "
+                      "of the Dead until it is full, and {rest} stay in {player}'s stock (R13, "
+                      "R15)."),
+    (False, True): N_("{place}: {left} counters cannot be placed, and {room} go to the Kingdom of "
+                      "the Dead until it is full, and {rest} stays in {player}'s stock (R13, "
+                      "R15)."),
+    (False, False): N_("{place}: {left} counters cannot be placed, and {room} go to the Kingdom "
+                       "of the Dead until it is full, and {rest} stay in {player}'s stock (R13, "
+                       "R15)."),
+}
 
 
 def _placement(d: dict) -> str:
-    p, card, take = d["player"], d["card"], d["take"]
-    area = temples_text(d["cartouche3"])
-    head = f"{_cap(p)}'s cartouche 4 shows a {card}"
+    p, card, take = player_name(d["player"]), d["card"], d["take"]
     if take == 0:
-        return f"{head}, but {p}'s stock is empty: nothing is placed (R13)."
-    text = f"{head}: {p} takes {take} counter{'s' if take != 1 else ''} from stock"
+        return _sentences(_("{player}'s cartouche 4 shows a {card}, but {player}'s stock is "
+                            "empty: nothing is placed (R13).").format(player=p, card=card))
+    # Translators: {temples} is "of temple 1", "of temples 1 and 2" or "of temples 1 to 3".
+    facts = {"player": p, "card": card, "count": take,
+             "temples": temples_text(d["cartouche3"], "of")}
     if take < card:
-        text += " (all that is left, R13)"
-    text += (f" and must place {'it' if take == 1 else 'them'} on empty squares of {area} "
-             "(R12, R13).")
+        text = _n("{player}'s cartouche 4 shows a {card}: {player} takes {count} counter from "
+                  "stock (all that is left, R13) and must place it on empty squares {temples} "
+                  "(R12, R13).",
+                  "{player}'s cartouche 4 shows a {card}: {player} takes {count} counters from "
+                  "stock (all that is left, R13) and must place them on empty squares {temples} "
+                  "(R12, R13).", take).format(**facts)
+    else:
+        text = _n("{player}'s cartouche 4 shows a {card}: {player} takes {count} counter from "
+                  "stock and must place it on empty squares {temples} (R12, R13).",
+                  "{player}'s cartouche 4 shows a {card}: {player} takes {count} counters from "
+                  "stock and must place them on empty squares {temples} (R12, R13).",
+                  take).format(**facts)
     free = d["free"]
-    if free < take:
-        left = take - free
-        where = "No square is free there" if free == 0 else (
-            f"Only {free} square{'s are' if free != 1 else ' is'} free there")
-        room = d.get("kingdom_room", left)
-        if room >= left:
-            fate = (f"{'it goes' if left == 1 else 'they go'} to the Kingdom of the Dead "
-                    "(R13, R15)")
-        elif room == 0:
-            fate = (f"the Kingdom of the Dead is full, so {'it stays' if left == 1 else 'they stay'}"
-                    f" in {p}'s stock (R15)")
-        else:
-            fate = (f"{room} go{'es' if room == 1 else ''} to the Kingdom of the Dead until it is "
-                    f"full, and {left - room} stay{'s' if left - room == 1 else ''} in {p}'s "
-                    "stock (R13, R15)")
-        text += (f" {where}: {left} counter{'s' if left != 1 else ''} cannot be placed, and "
-                 f"{fate}.")
-    return text
+    if free >= take:
+        return _sentences(text)
+    left = take - free
+    place = _("No square is free there") if free == 0 else _n(
+        "Only {free} square is free there", "Only {free} squares are free there",
+        free).format(free=free)
+    room = d.get("kingdom_room", left)
+    if room >= left:
+        rest = _n("{place}: {left} counter cannot be placed, and it goes to the Kingdom of the "
+                  "Dead (R13, R15).",
+                  "{place}: {left} counters cannot be placed, and they go to the Kingdom of the "
+                  "Dead (R13, R15).", left)
+    elif room == 0:
+        rest = _n("{place}: {left} counter cannot be placed, and the Kingdom of the Dead is full, "
+                  "so it stays in {player}'s stock (R15).",
+                  "{place}: {left} counters cannot be placed, and the Kingdom of the Dead is "
+                  "full, so they stay in {player}'s stock (R15).", left)
+    else:
+        rest = _(_PARTLY_TO_KINGDOM[room == 1, left - room == 1])
+    return _sentences(text, rest.format(place=place, left=left, room=room, rest=left - room,
+                                        player=p))
 
 
 def _place(d: dict) -> str:
-    return f"{_cap(d['player'])} places a counter on {_where(d['square'])} (R13)."
+    return _sentences(_("{player} places a counter on {square} (R13).").format(
+        player=player_name(d["player"]), square=square_with_kind(d["square"])))
+
+
+# (one goes to the Kingdom, one stays in the stock) -> the sentence when several of a player's
+# counters found no square and part of them went to the Kingdom (R13, R15).
+_OVERFLOW_SPLIT = {
+    (True, True): N_("{count} of {player}'s counters found no empty square: {kingdom_count} goes "
+                     "to the Kingdom of the Dead, which now holds {kingdom}/{size} and "
+                     "{stock_count} stays in {player}'s stock because the Kingdom of the Dead is "
+                     "full (R13, R15)."),
+    (True, False): N_("{count} of {player}'s counters found no empty square: {kingdom_count} goes "
+                      "to the Kingdom of the Dead, which now holds {kingdom}/{size} and "
+                      "{stock_count} stay in {player}'s stock because the Kingdom of the Dead is "
+                      "full (R13, R15)."),
+    (False, True): N_("{count} of {player}'s counters found no empty square: {kingdom_count} go "
+                      "to the Kingdom of the Dead, which now holds {kingdom}/{size} and "
+                      "{stock_count} stays in {player}'s stock because the Kingdom of the Dead "
+                      "is full (R13, R15)."),
+    (False, False): N_("{count} of {player}'s counters found no empty square: {kingdom_count} go "
+                       "to the Kingdom of the Dead, which now holds {kingdom}/{size} and "
+                       "{stock_count} stay in {player}'s stock because the Kingdom of the Dead "
+                       "is full (R13, R15)."),
+}
 
 
 def _overflow(d: dict) -> str:
-    p, n = d["player"], d["count"]
-    parts = []
-    k = d["to_kingdom"]
-    if k:
-        subject = "it goes" if n == 1 else f"{k} go{'es' if k == 1 else ''}"
-        parts.append(f"{subject} to the Kingdom of the Dead, which now holds "
-                     f"{d['kingdom']}/{KINGDOM_SIZE}")
-    if d["to_stock"]:
-        st = d["to_stock"]
-        subject = "it stays" if n == 1 else f"{st} stay{'s' if st == 1 else ''}"
-        parts.append(f"{subject} in {p}'s stock because the Kingdom of the Dead is full")
-    who = f"One of {p}'s counters" if n == 1 else f"{n} of {p}'s counters"
-    return f"{who} found no empty square: {' and '.join(parts)} (R13, R15)."
+    n, k, st = d["count"], d["to_kingdom"], d["to_stock"]
+    facts = {"player": player_name(d["player"]), "count": n, "kingdom_count": k,
+             "stock_count": st, "kingdom": d.get("kingdom"), "size": KINGDOM_SIZE}
+    if n == 1:
+        text = (_("One of {player}'s counters found no empty square: it goes to the Kingdom of the "
+                  "Dead, which now holds {kingdom}/{size} (R13, R15).") if k else
+                _("One of {player}'s counters found no empty square: it stays in {player}'s stock "
+                  "because the Kingdom of the Dead is full (R13, R15)."))
+    elif not st:
+        text = _n("{count} of {player}'s counters found no empty square: {kingdom_count} goes to "
+                  "the Kingdom of the Dead, which now holds {kingdom}/{size} (R13, R15).",
+                  "{count} of {player}'s counters found no empty square: {kingdom_count} go to "
+                  "the Kingdom of the Dead, which now holds {kingdom}/{size} (R13, R15).", k)
+    elif not k:
+        text = _n("{count} of {player}'s counters found no empty square: {stock_count} stays in "
+                  "{player}'s stock because the Kingdom of the Dead is full (R13, R15).",
+                  "{count} of {player}'s counters found no empty square: {stock_count} stay in "
+                  "{player}'s stock because the Kingdom of the Dead is full (R13, R15).", st)
+    else:
+        text = _(_OVERFLOW_SPLIT[k == 1, st == 1])
+    return _sentences(text.format(**facts))
 
 
 def _end_round(d: dict) -> str:
-    text = "Both players have gone; the 8 cards go to their owners' discard piles (R14)."
+    first = _("Both players have gone; the 8 cards go to their owners' discard piles (R14).")
     if d["scoring"]:
-        text += " The Kingdom of the Dead is full, so a scoring round follows (R16)."
-    else:
-        text += f" The Kingdom of the Dead holds {d['kingdom']}/{KINGDOM_SIZE}: no scoring round."
-    return text
+        return _sentences(first, _("The Kingdom of the Dead is full, so a scoring round follows "
+                                   "(R16)."))
+    return _sentences(first, _("The Kingdom of the Dead holds {kingdom}/{size}: no scoring "
+                               "round.").format(kingdom=d["kingdom"], size=KINGDOM_SIZE))
 
 
-def _who(p: int | None) -> str:
-    return ("red", "blue")[p] if p is not None else ""
+# Why the majority of a scoring line scores what it does (R16), line by line.
+_MAJORITY = {
+    "temple1": N_("{player} has the majority and scores the difference, {high} − {low} = {points} "
+                  "(R16)."),
+    "temple2": N_("{player} has the majority and scores 5 (R16)."),
+    "temple3": N_("{player} has the majority and scores the number of its own counters there, "
+                  "{points} (R16)."),
+    "temple4": N_("{player} has the majority and scores 3 for each turquoise square it occupies "
+                  "on the whole board: 3 × {squares} = {points} (R16)."),
+    "black": N_("{player} has the majority and scores 8 (R16)."),
+}
 
 
 def _score(d: dict) -> str:
     line, r, b = d["line"], d["counts"]["red"], d["counts"]["blue"]
     w = d["player"]
-    pts = d["points"][w] if w else 0
     if line == "bonus":
         held = {n: d["squares"][n] for n in ("red", "blue")}
         if not held["red"] and not held["blue"]:
-            return "Bonus squares: nobody occupies a bonus square, so nobody scores (R16)."
-        bits = [f"{n} scores {d['points'][n]} for {', '.join(held[n])}" for n in ("red", "blue")
-                if held[n]]
-        return ("Bonus squares: each player scores the value printed on each bonus square they "
-                f"occupy: {'; '.join(bits)} (R16).")
-    title = "Black squares" if line == "black" else f"Temple {line[-1]}"
-    where = "black squares on the whole board" if line == "black" else "counters there"
-    count = f"{title}: red {r}, blue {b} {where}"
+            return _("Bonus squares: nobody occupies a bonus square, so nobody scores (R16).")
+        # Translators: one player's part of the bonus line, e.g. "red scores 3 for T1.7, T4.4".
+        bits = [_("{player} scores {points} for {squares}").format(
+            player=player_name(n), points=d["points"][n], squares=", ".join(held[n]))
+            for n in ("red", "blue") if held[n]]
+        return _("Bonus squares: each player scores the value printed on each bonus square they "
+                 "occupy: {scores} (R16).").format(scores="; ".join(bits))
+    if line == "black":
+        count = _("Black squares: red {red}, blue {blue} black squares on the whole "
+                  "board.").format(red=r, blue=b)
+    else:
+        count = _("Temple {temple}: red {red}, blue {blue} counters there.").format(
+            temple=line[-1], red=r, blue=b)
     if w is None:
-        return f"{count}. A tie is no majority, so nobody scores (R16)."
+        return _sentences(count, _("A tie is no majority, so nobody scores (R16)."))
     lose = "blue" if w == "red" else "red"
-    c_w, c_l = d["counts"][w], d["counts"][lose]
-    why = {
-        "temple1": f"the difference, {c_w} − {c_l} = {pts}",
-        "temple2": "5",
-        "temple3": f"the number of its own counters there, {pts}",
-        "temple4": (f"3 for each {COLOUR_NAMES['B']} square it occupies on the whole board: "
-                    f"3 × {d.get('blue_squares', 0)} = {pts}"),
-        "black": "8",
-    }[line]
+    why = _MAJORITY[line]
     if line == "temple4" and not d.get("all_temples", True):
-        why = f"3 for the {COLOUR_NAMES['B']} square of temple 4: {pts}"
-    return f"{count}. {_cap(w)} has the majority and scores {why} (R16)."
+        why = N_("{player} has the majority and scores 3 for the turquoise square of temple 4: "
+                 "{points} (R16).")
+    return _sentences(count, _(why).format(
+        player=player_name(w), high=d["counts"][w], low=d["counts"][lose],
+        points=d["points"][w], squares=d.get("blue_squares", 0)))
 
 
 def _scoring(d: dict) -> str:
-    t = d["breakdown"]
-    return (f"Scoring round complete: red scores {t['red']['total']} "
-            f"(now {d['scores']['red']}), blue scores {t['blue']['total']} "
-            f"(now {d['scores']['blue']}) (R16).")
+    t, s = d["breakdown"], d["scores"]
+    return _("Scoring round complete: red scores {red} (now {red_score}), blue scores {blue} "
+             "(now {blue_score}) (R16).").format(red=t["red"]["total"], red_score=s["red"],
+                                                 blue=t["blue"]["total"], blue_score=s["blue"])
+
+
+# Translators: why a player takes counters back first or second after a scoring round (R17),
+# as in "red leads, so takes back 4 of their own counters…".
+_TAKE_BACK_REASONS = {
+    "leads": N_("leads"),
+    "goes first (scores tied: red first)": N_("goes first (scores tied: red first)"),
+    "goes second": N_("goes second"),
+}
 
 
 def _take_back_plan(d: dict) -> str:
-    p = d["player"]
-    if d["count"] == 0:
-        return f"{_cap(p)} has no counter in the temples, so takes none back (R17)."
-    temples = d["temples"]
-    lead = f"{_cap(p)} {d['reason']}, so takes back {d['count']} of their own counters"
-    if d["count"] < 4:
-        return f"{lead}: all they have in the temples (R17)."
-    listed = ", ".join(str(t) for t in temples)
-    if len(temples) >= 4:
-        return f"{lead}, one from each temple (R17)."
-    return (f"{lead}: one from each temple holding theirs ({listed}), then the rest from the "
-            "highest-numbered temple that still holds theirs (R17).")
+    p, count, temples = player_name(d["player"]), d["count"], d["temples"]
+    if count == 0:
+        return _sentences(_("{player} has no counter in the temples, so takes none back "
+                            "(R17).").format(player=p))
+    reason = d["reason"]
+    facts = {"player": p, "count": count, "temples": ", ".join(str(t) for t in temples),
+             "reason": _(_TAKE_BACK_REASONS[reason]) if reason in _TAKE_BACK_REASONS else reason}
+    if count < 4:
+        text = _n("{player} {reason}, so takes back {count} of their own counters: all they have "
+                  "in the temples (R17).",
+                  "{player} {reason}, so takes back {count} of their own counters: all they have "
+                  "in the temples (R17).", count)
+    elif len(temples) >= 4:
+        text = _("{player} {reason}, so takes back {count} of their own counters, one from each "
+                 "temple (R17).")
+    else:
+        text = _("{player} {reason}, so takes back {count} of their own counters: one from each "
+                 "temple holding theirs ({temples}), then the rest from the highest-numbered "
+                 "temple that still holds theirs (R17).")
+    return _sentences(text.format(**facts))
 
 
 def _take_back(d: dict) -> str:
-    return (f"{_cap(d['player'])} takes back the counter on {_where(d['square'])} from temple "
-            f"{d['temple']} to their stock (R17).")
+    return _sentences(_("{player} takes back the counter on {square} from temple {temple} to "
+                        "their stock (R17).").format(player=player_name(d["player"]),
+                                                     square=square_with_kind(d["square"]),
+                                                     temple=d["temple"]))
 
 
 def _return(d: dict) -> str:
-    r, b = d["red"], d["blue"]
-    return (f"Every counter in the Kingdom of the Dead goes back to its owner's stock: {r} red "
-            f"and {b} blue. The Kingdom is empty again (R17).")
+    return _("Every counter in the Kingdom of the Dead goes back to its owner's stock: {red} red "
+             "and {blue} blue. The Kingdom is empty again (R17).").format(red=d["red"],
+                                                                          blue=d["blue"])
 
 
-_REASONS = {
-    "points": "reached {score} points (40 or more wins at once, R18)",
-    "temple": "occupies all 12 squares of temple {temple} (R18)",
-    "yellow": "occupies all 14 yellow squares (R18)",
-    "green": "occupies all 14 green squares (R18)",
+# How a game ends at once (R18), by the position's ``end``.
+_ENDS = {
+    "points": N_("Game over: {winner} reached {score} points (40 or more wins at once, R18). "
+                 "Nothing more is played."),
+    "temple": N_("Game over: {winner} occupies all 12 squares of temple {temple} (R18). Nothing "
+                 "more is played."),
+    "yellow": N_("Game over: {winner} occupies all 14 yellow squares (R18). Nothing more is "
+                 "played."),
+    "green": N_("Game over: {winner} occupies all 14 green squares (R18). Nothing more is "
+                "played."),
 }
 
 
@@ -324,12 +467,12 @@ def _end(d: dict) -> str:
     if reason == "scoring":
         s = d["scores"]
         if w == "draw":
-            return (f"The scoring round took a player to 40 or more. With red {s['red']} and "
-                    f"blue {s['blue']}, the game is a draw (R19).")
-        return (f"The scoring round took a player to 40 or more, so the game ends: {w} wins "
-                f"with {s[w]} against {s['blue' if w == 'red' else 'red']} (R19).")
-    why = _REASONS[reason].format(**d)
-    return f"Game over: {w} {why}. Nothing more is played."
+            return _("The scoring round took a player to 40 or more. With red {red} and blue "
+                     "{blue}, the game is a draw (R19).").format(red=s["red"], blue=s["blue"])
+        return _("The scoring round took a player to 40 or more, so the game ends: {winner} wins "
+                 "with {score} against {other} (R19).").format(
+                     winner=player_name(w), score=s[w], other=s["blue" if w == "red" else "red"])
+    return _(_ENDS[reason]).format(**{**d, "winner": player_name(w)})
 
 
 TEXTS = {
