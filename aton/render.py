@@ -16,9 +16,13 @@ from .board import (
     PLAYERS,
     SQUARE_NAMES,
     TEMPLE_POSITION,
+    player_name,
     temple_squares,
 )
+from .i18n import N_, translator
 from .position import state_from_position
+
+_ = translator("engine")
 
 FILL = {"Y": "#f2c94c", "G": "#6fbf73", "K": "#555555", "B": "#4a90d9", "+": "#f7f3e8"}
 COUNTER = {1: "#d62728", 2: "#1f4fd6"}
@@ -44,8 +48,8 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
            'font-family="sans-serif" role="img" aria-label="Aton board">')]
     for t in (1, 2, 3, 4):
         x, y = square_xy(temple_squares(t)[0])
-        out.append(f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">Temple {t}'
-                   '</text>')
+        out.append(f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">'
+                   f'{escape(_("Temple {temple}").format(temple=t))}</text>')
     for i in range(48):
         x, y = square_xy(i)
         stroke = ' stroke="#ff00ff" stroke-width="3"' if i in highlight else (
@@ -62,7 +66,8 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
             out.append(f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.3}" '
                        f'fill="{COUNTER[board[i]]}" stroke="#fff" stroke-width="1.5"/>')
     kx = 2 * (4 * CELL + GAP) + GAP
-    out.append(f'<text x="{kx}" y="{GAP + 10}" font-size="11" font-weight="bold">Kingdom</text>')
+    out.append(f'<text x="{kx}" y="{GAP + 10}" font-size="11" font-weight="bold">'
+               f'{escape(_("Kingdom"))}</text>')
     for k in range(KINGDOM_SIZE):
         y = GAP + 16 + k * 22
         out.append(f'<rect x="{kx}" y="{y}" width="20" height="20" fill="#222" stroke="#999"/>')
@@ -78,21 +83,36 @@ def _html(board, kingdom: list[int], scores: dict, stock: dict, exchange: dict, 
           status: str) -> str:
     rows = []
     for p, name in enumerate(PLAYERS):
-        ex = "held" if exchange[name] else "used"
-        rows.append(f'<tr><td style="color:{COUNTER[p + 1]};font-weight:bold">{name}</td>'
+        # Translators: the exchange counter, still held or already used (R5).
+        ex = _("held") if exchange[name] else _("used")
+        rows.append(f'<tr><td style="color:{COUNTER[p + 1]};font-weight:bold">'
+                    f"{escape(player_name(name))}</td>"
                     f"<td>{scores[name]}</td><td>{stock[name]}</td><td>{kingdom.count(p)}</td>"
                     f"<td>{ex}</td><td>{piles[name]['draw']}/{piles[name]['discard']}</td></tr>")
-    table = ('<table style="border-collapse:collapse;font-size:13px">'
-             "<tr><th></th><th>score</th><th>stock</th><th>kingdom</th><th>exchange</th>"
-             "<th>draw/discard</th></tr>" + "".join(rows) + "</table>")
+    # Translators: the headings of the table beside the board (the Kingdom of the Dead, the
+    # exchange counter, the draw and discard piles' sizes).
+    heads = (_("score"), _("stock"), _("kingdom"), _("exchange"), _("draw/discard"))
+    table = ('<table style="border-collapse:collapse;font-size:13px"><tr><th></th>'
+             + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>" + "".join(rows)
+             + "</table>")
     return (f'<div style="display:flex;gap:16px;align-items:flex-start">'
             f"{board_svg(board, kingdom)}<div><b>{escape(status)}</b>{table}</div></div>")
 
 
+# How a game ended (the position's ``end``), in the status line beside the board.
+_ENDS = {"points": N_("points"), "temple": N_("temple"), "yellow": N_("yellow"),
+         "green": N_("green"), "scoring": N_("scoring")}
+
+
 def _status(round_no: int, scoring: bool, winner: str | None, end: str | None) -> str:
-    status = f"Round {round_no}" + (" · scoring round" if scoring else "")
+    status = (_("Round {round} · scoring round") if scoring else _("Round {round}")).format(
+        round=round_no)
     if winner:
-        status += f" · game over: {winner} ({end})"
+        # Translators: after the round, e.g. "Round 12 · game over: red (temple)"; {end} is how
+        # the game ended: points, temple, yellow, green or scoring.
+        status += _(" · game over: {winner} ({end})").format(
+            winner=_("draw") if winner == "draw" else player_name(winner),
+            end=_(_ENDS[end]) if end in _ENDS else end)
     return status
 
 

@@ -15,8 +15,10 @@ from .board import (
     SQUARE_NAMES,
     TEMPLE_MASK,
     TEMPLE_OF,
+    Names,
     board_masks,
 )
+from .i18n import N_
 
 #: R16, temple 4: the majority in temple 4 scores 3 for each blue square it occupies on the
 #: *whole board* (0-12 points). Set to False for the other reading: only temple 4's own blue
@@ -25,14 +27,15 @@ TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES = True
 
 LINES = ("temple1", "temple2", "temple3", "temple4", "black", "bonus")
 
-LINE_TITLES = {
-    "temple1": "Temple 1",
-    "temple2": "Temple 2",
-    "temple3": "Temple 3",
-    "temple4": "Temple 4",
-    "black": "Black squares",
-    "bonus": "Bonus squares",
-}
+#: Each line's title, read in the current language.
+LINE_TITLES = Names({
+    "temple1": N_("Temple 1"),
+    "temple2": N_("Temple 2"),
+    "temple3": N_("Temple 3"),
+    "temple4": N_("Temple 4"),
+    "black": N_("Black squares"),
+    "bonus": N_("Bonus squares"),
+})
 
 
 def temple4_blue_squares() -> tuple[int, ...]:

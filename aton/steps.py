@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import PLAYERS, temples_text
+from .board import PLAYERS, player_name, temples_text
+from .i18n import N_, translator
+
+_ = translator("engine")
 
 
 class Step:
@@ -255,22 +258,49 @@ class AskTakeBack(Ask):
     rule = "R17"
 
 
-def _left(n: int) -> str:
-    return "the last one" if n == 1 else f"{n} still to go"
+# The prompts, whole: (the last counter?) -> message. {temples} is "from temples 1 to 3" in a
+# removal and "in temples 1 to 3" in a placement; {count} counts this one and those to come.
+_REMOVE_PROMPTS = {
+    ("own", True): N_("{player}: choose one of your own counters to remove {temples} (the last "
+                      "one, R10)"),
+    ("own", False): N_("{player}: choose one of your own counters to remove {temples} ({count} "
+                       "still to go, R10)"),
+    ("red", True): N_("{player}: choose a red counter to remove {temples} (the last one, R10)"),
+    ("red", False): N_("{player}: choose a red counter to remove {temples} ({count} still to go, "
+                       "R10)"),
+    ("blue", True): N_("{player}: choose a blue counter to remove {temples} (the last one, R10)"),
+    ("blue", False): N_("{player}: choose a blue counter to remove {temples} ({count} still to "
+                        "go, R10)"),
+}
+_PLACE_PROMPTS = {
+    True: N_("{player}: choose an empty square {temples} for a counter (the last one, R13)"),
+    False: N_("{player}: choose an empty square {temples} for a counter ({count} still to go, "
+              "R13)"),
+}
+_TAKE_BACK_PROMPTS = {
+    True: N_("{player}: choose one of your counters in temple {temple} to take back (the last "
+             "one, R17)"),
+    False: N_("{player}: choose one of your counters in temple {temple} to take back ({count} "
+              "still to go, R17)"),
+}
+
+
+def _remove_prompt(a: AskRemove) -> str:
+    whose = "own" if a.whose == a.p else a.target
+    return _(_REMOVE_PROMPTS[whose, a.count == 1]).format(
+        player=player_name(a.p), temples=temples_text(a.temples, "from"), count=a.count)
 
 
 _PROMPTS = {
-    "exchange": lambda a: (f"{a.player}: hand in the exchange counter for 4 new cards? "
-                           "(once per game, R5)"),
-    "assign": lambda a: f"{a.player}: put one card on each cartouche 1-4 (R6)",
-    "remove": lambda a: (
-        f"{a.player}: choose "
-        f"{'one of your own counters' if a.whose == a.p else f'a {a.target} counter'} to "
-        f"remove from {temples_text(a.temples)} ({_left(a.count)}, R10)"),
-    "place": lambda a: (f"{a.player}: choose an empty square in {temples_text(a.temples)} for a "
-                        f"counter ({_left(a.count)}, R13)"),
-    "take_back": lambda a: (f"{a.player}: choose one of your counters in temple {a.temple} to "
-                            f"take back ({_left(a.count)}, R17)"),
+    "exchange": lambda a: _("{player}: hand in the exchange counter for 4 new cards? (once per "
+                            "game, R5)").format(player=player_name(a.p)),
+    "assign": lambda a: _("{player}: put one card on each cartouche 1-4 (R6)").format(
+        player=player_name(a.p)),
+    "remove": _remove_prompt,
+    "place": lambda a: _(_PLACE_PROMPTS[a.count == 1]).format(
+        player=player_name(a.p), temples=temples_text(a.temples, "in"), count=a.count),
+    "take_back": lambda a: _(_TAKE_BACK_PROMPTS[a.count == 1]).format(
+        player=player_name(a.p), temple=a.temple, count=a.count),
 }
 
 #: The steps that take no argument, made once: ``DEAL`` is the same object in every game.
