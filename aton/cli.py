@@ -1,18 +1,32 @@
-"""The command line (formats.md): ``aton new`` and ``aton round``."""
+"""The command line (formats.md): ``aton new`` and ``aton round``.
+
+``--lang pt`` (or the ``ATON_LANG`` environment variable) writes the sentences in Portuguese:
+the events' texts, the refusals and the help. The JSON keys, event types, rule ids and square
+names never change with the language.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import NoReturn
 
 from .errors import RuleError, check_seed, shown
 from .files import read_json_file
 from .game import Game
+from .i18n import LANGUAGES, N_, language, normalize, set_language, translator
 from .moves import play_round
 
-EPILOG = """\
+_ = translator("engine")
+
+#: The environment variable that chooses the language when ``--lang`` is not given.
+LANG_VARIABLE = "ATON_LANG"
+
+# Translators: the end of "aton --help". Keep the command lines and the JSON exactly as they are
+# (only the sentences change).
+EPILOG = N_("""\
 examples:
   aton new --seed 7 > start.json
   aton round start.json moves.json --seed 7 > after.json
@@ -28,7 +42,7 @@ a list may be left out where the rules leave no choice.
 or move exits with status 2 and one line on stderr naming the rule broken (R1-R19); so does a
 file that cannot be read (missing, over 1 MB, not UTF-8 JSON) or a bad command line.
 A seed is a whole number from 0 to 2**63 - 1.
-"""
+""")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,7 +51,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         message = message if len(message) <= 160 else message[:159] + "…"
-        raise SystemExit(_fail(f"aton: {message} (aton --help shows how to use it)"))
+        raise SystemExit(_fail(_("aton: {message} (aton --help shows how to use it)").format(
+            message=message)))
 
 
 def _seed(rule: str):
@@ -55,6 +70,15 @@ def _seed(rule: str):
     return seed
 
 
+# Which file could not be read: (what, the name is no file name) -> the refusal.
+_UNREADABLE = {
+    ("position", False): N_("cannot read the position file {path}: {reason}"),
+    ("moves", False): N_("cannot read the moves file {path}: {reason}"),
+    ("position", True): N_("cannot read the position file {path}: that is not a file name"),
+    ("moves", True): N_("cannot read the moves file {path}: that is not a file name"),
+}
+
+
 def _load(path: str, what: str) -> object:
     rule = "R1" if what == "position" else "R6"
     try:
@@ -62,11 +86,10 @@ def _load(path: str, what: str) -> object:
     except RuleError as e:
         raise SystemExit(_fail(str(e)))
     except OSError as e:
-        raise SystemExit(_fail(f"cannot read the {what} file {shown(path, 40)}: "
-                               f"{e.strerror or e}"))
+        raise SystemExit(_fail(_(_UNREADABLE[what, False]).format(
+            path=shown(path, 40), reason=e.strerror or e)))
     except ValueError:  # a file name with a NUL character in it
-        raise SystemExit(_fail(f"cannot read the {what} file {shown(path, 40)}: that is not "
-                               "a file name"))
+        raise SystemExit(_fail(_(_UNREADABLE[what, True]).format(path=shown(path, 40))))
 
 
 def _fail(message: str) -> int:
@@ -75,20 +98,69 @@ def _fail(message: str) -> int:
     return 2
 
 
+class _Chooser(argparse.ArgumentParser):
+    """Reads only ``--lang``; a problem is raised (the full parser reports the rest)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+def _language(argv: list[str]) -> str:
+    """The language ``--lang`` names (anywhere on the command line), else ``ATON_LANG``, else
+    English. An unknown one is refused with exit status 2, before anything else is read."""
+    chooser = _Chooser(add_help=False, allow_abbrev=False)
+    chooser.add_argument("--lang")
+    try:
+        chosen, _rest = chooser.parse_known_args(argv)
+    except ValueError:  # "--lang" with no language after it
+        chosen = argparse.Namespace(lang="")
+    if chosen.lang is not None:
+        code, source = chosen.lang, "--lang"
+    else:
+        code, source = os.environ.get(LANG_VARIABLE) or "en", LANG_VARIABLE
+    try:
+        return normalize(code)
+    except ValueError:
+        # Said in English and in Portuguese: no language is chosen yet.
+        raise SystemExit(_fail(
+            f"aton: {source}: no language {shown(code, 20)}; choose one of "
+            f"{', '.join(LANGUAGES)} / nenhum idioma {shown(code, 20)}; escolha um destes: "
+            f"{', '.join(LANGUAGES)}")) from None
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; sentences come in the language of ``--lang`` (or ``ATON_LANG``),
+    and the language before the call is restored afterwards."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    before = language()
+    set_language(_language(argv))
+    try:
+        return _run(argv)
+    finally:
+        set_language(before)
+
+
+def _run(argv: list[str]) -> int:
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", metavar="LANG",
+                      help=_("the language of the sentences: en (English) or pt (Portuguese); "
+                             "default: the {variable} environment variable, else en").format(
+                                 variable=LANG_VARIABLE))
     parser = _Parser(
-        prog="aton", description="Play Aton by the rules, one round at a time, from JSON files.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        prog="aton", parents=[lang], epilog=_(EPILOG),
+        description=_("Play Aton by the rules, one round at a time, from JSON files."),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    new = sub.add_parser("new", help="print the position at the start of a new game")
+    new = sub.add_parser("new", parents=[lang],
+                         help=_("print the position at the start of a new game"))
     new.add_argument("--seed", type=_seed("R1"), default=None,
-                     help="seed for shuffling the decks (0 to 2**63 - 1)")
-    rnd = sub.add_parser("round", help="play one round and print the result",
-                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    rnd.add_argument("position", help="position JSON file (aton-position, at most 1 MB)")
-    rnd.add_argument("moves", help="round-moves JSON file (at most 1 MB)")
+                     help=_("seed for shuffling the decks (0 to 2**63 - 1)"))
+    rnd = sub.add_parser("round", parents=[lang], help=_("play one round and print the result"),
+                         epilog=_(EPILOG), formatter_class=argparse.RawDescriptionHelpFormatter)
+    rnd.add_argument("position", help=_("position JSON file (aton-position, at most 1 MB)"))
+    rnd.add_argument("moves", help=_("round-moves JSON file (at most 1 MB)"))
     rnd.add_argument("--seed", type=_seed("R4"), default=None,
-                     help="seed for any reshuffle of a discard pile (R4; 0 to 2**63 - 1)")
+                     help=_("seed for any reshuffle of a discard pile (R4; 0 to 2**63 - 1)"))
     args = parser.parse_args(argv)
 
     if args.command == "new":
