@@ -44,12 +44,13 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
     ``kingdom``: owners (0 red, 1 blue) in the order they arrived."""
     width = 2 * (4 * CELL + GAP) + GAP + 70
     height = 2 * (3 * CELL + GAP + 14) + GAP
+    label = escape(_("Aton board"))
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           'font-family="sans-serif" role="img" aria-label="Aton board">')]
+           f'font-family="sans-serif" role="img" aria-label="{label}">')]
     for t in (1, 2, 3, 4):
         x, y = square_xy(temple_squares(t)[0])
-        out.append(f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">'
-                   f'{escape(_("Temple {temple}").format(temple=t))}</text>')
+        title = escape(_("Temple {temple}").format(temple=t))
+        out.append(f'<text x="{x}" y="{y - 4}" font-size="12" font-weight="bold">{title}</text>')
     for i in range(48):
         x, y = square_xy(i)
         stroke = ' stroke="#ff00ff" stroke-width="3"' if i in highlight else (
@@ -66,8 +67,9 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
             out.append(f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.3}" '
                        f'fill="{COUNTER[board[i]]}" stroke="#fff" stroke-width="1.5"/>')
     kx = 2 * (4 * CELL + GAP) + GAP
+    kingdom_title = escape(_("Kingdom"))
     out.append(f'<text x="{kx}" y="{GAP + 10}" font-size="11" font-weight="bold">'
-               f'{escape(_("Kingdom"))}</text>')
+               f'{kingdom_title}</text>')
     for k in range(KINGDOM_SIZE):
         y = GAP + 16 + k * 22
         out.append(f'<rect x="{kx}" y="{y}" width="20" height="20" fill="#222" stroke="#999"/>')
