@@ -35,7 +35,6 @@ LAYOUT: dict[int, tuple[str, ...]] = {
 TEMPLE_POSITION = {1: (0, 0), 2: (0, 1), 3: (1, 0), 4: (1, 1)}
 
 
-
 class Names(Mapping):
     """A table of names marked ``N_`` in English, read in the current language: ``names[key]``
     translates when it is read, so a table made at import time follows ``set_language``."""
@@ -74,6 +73,7 @@ def player_name(player: str | int) -> str:
 def capitalized(sentence: str) -> str:
     """The sentence with its first letter in capitals ("red keeps…" → "Red keeps…")."""
     return sentence[:1].upper() + sentence[1:]
+
 
 #: Index -> "T<t>.<s>".
 SQUARE_NAMES: tuple[str, ...] = tuple(
