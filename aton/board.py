@@ -189,9 +189,9 @@ def square_name(index: int) -> str:
     return SQUARE_NAMES[index]
 
 
-# Translators: a square's name with its kind, as in "Red places a counter on T1.2 (a yellow
-# square)".
 _SQUARE_KINDS = {
+    # Translators: a square's name with its kind, as in "Red places a counter on T1.2 (a yellow
+    # square)".
     "Y": N_("{square} (a yellow square)"),
     "G": N_("{square} (a green square)"),
     "K": N_("{square} (a black square)"),
@@ -225,6 +225,7 @@ def describe_square(index: int) -> str:
 # The temples a cartouche-3 value opens (R12), alone and after "in", "from" and "of": whole
 # phrases, as Portuguese joins the preposition to the article ("no templo 1", "dos templos 1 a 3").
 _TEMPLES = {
+    # Translators: the temples a cartouche 3 opens; the sentences use "in", "from" or "of" ones.
     "": (N_("temple 1"), N_("temples 1 and 2"), N_("temples 1 to {last}")),
     "in": (N_("in temple 1"), N_("in temples 1 and 2"), N_("in temples 1 to {last}")),
     "from": (N_("from temple 1"), N_("from temples 1 and 2"), N_("from temples 1 to {last}")),

@@ -168,13 +168,14 @@ def _removal(d: dict) -> str:
     if d["first_round"]:
         return _sentences(_("{player}'s cartouche 2 shows a {card}, but no counter is removed in "
                             "the first round of the game (R11).").format(player=p, card=card))
-    # Translators: {temples} is "from temple 1", "from temples 1 and 2" or "from temples 1 to 3".
     facts = {"player": p, "card": card, "temples": temples_text(d["cartouche3"], "from"),
              "count": d["count"], "eligible": d["eligible"]}
     own = card == 1
     target = player_name(d["target"]) if d.get("target") else ""
     if d["eligible"] > d["count"]:
         if own:
+            # Translators: {temples} is "from temple 1", "from temples 1 and 2" or "from
+            # temples 1 to 3".
             return _sentences(_("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must "
                                 "remove one of their own counters {temples}, chosen among the "
                                 "{eligible} there (R10, R12).").format(**facts))
@@ -233,6 +234,7 @@ def _remove(d: dict) -> str:
 # (one counter goes to the Kingdom, one stays in the stock) -> the rest of a placement's
 # sentence when some counters do not fit (R13, R15); {place} says how many squares are free.
 _PARTLY_TO_KINGDOM = {
+    # Translators: {place} is "No square is free there" or "Only 2 squares are free there".
     (True, True): N_("{place}: {left} counters cannot be placed, and {room} goes to the Kingdom "
                      "of the Dead until it is full, and {rest} stays in {player}'s stock (R13, "
                      "R15)."),
@@ -253,10 +255,10 @@ def _placement(d: dict) -> str:
     if take == 0:
         return _sentences(_("{player}'s cartouche 4 shows a {card}, but {player}'s stock is "
                             "empty: nothing is placed (R13).").format(player=p, card=card))
-    # Translators: {temples} is "of temple 1", "of temples 1 and 2" or "of temples 1 to 3".
     facts = {"player": p, "card": card, "count": take,
              "temples": temples_text(d["cartouche3"], "of")}
     if take < card:
+        # Translators: {temples} is "of temple 1", "of temples 1 and 2" or "of temples 1 to 3".
         text = _n("{player}'s cartouche 4 shows a {card}: {player} takes {count} counter from "
                   "stock (all that is left, R13) and must place it on empty squares {temples} "
                   "(R12, R13).",
@@ -404,9 +406,9 @@ def _scoring(d: dict) -> str:
                                                  blue=t["blue"]["total"], blue_score=s["blue"])
 
 
-# Translators: why a player takes counters back first or second after a scoring round (R17),
-# as in "red leads, so takes back 4 of their own counters…".
 _TAKE_BACK_REASONS = {
+    # Translators: why a player takes counters back first or second after a scoring round
+    # (R17), as in "{player} {reason}, so takes back 4 of their own counters…".
     "leads": N_("leads"),
     "goes first (scores tied: red first)": N_("goes first (scores tied: red first)"),
     "goes second": N_("goes second"),
