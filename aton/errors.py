@@ -128,3 +128,17 @@ def player_name(name: str) -> str:
     """A player's name as a sentence says it: "red" / "blue" (in the current language)."""
     # Translators: the red player, in a refusal like "red: T3.8 is already occupied".
     return _("red") if name == "red" else _("blue") if name == "blue" else name
+
+
+#: How a finished game was won (a position's "end"), as the words after "won by".
+_WON_BY = {"points": N_("points"), "temple": N_("temple"), "yellow": N_("yellow"),
+           "green": N_("green"), "scoring": N_("scoring")}
+
+
+def game_over(winner: str | None, end: str | None) -> str:
+    """How a finished game ended, for a refusal: "red won by temple", "a draw"."""
+    if winner == "draw":
+        return _("a draw after a scoring round")
+    # Translators: {end} is one of points, temple, yellow, green, scoring (translated too).
+    return _("{winner} won by {end}").format(winner=player_name(str(winner)),
+                                            end=_(_WON_BY[end]) if end in _WON_BY else end)

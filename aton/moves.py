@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import PLAYERS, SQUARE_INDEX
 from .cards import VALUES
-from .errors import RuleError, check_seed, player_name, shown
+from .errors import RuleError, check_seed, game_over, player_name, shown
 from .game import Game
 from .i18n import N_, plural_translator, translator
 
@@ -79,9 +79,8 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
     game = Game.from_position(position, seed)
     if game.over:
         rule = "R19" if game.end == "scoring" else "R18"
-        raise RuleError(rule, _("the game is over ({winner} won by {end}); a finished game "
-                                "accepts no further round").format(winner=game.winner,
-                                                                   end=game.end))
+        raise RuleError(rule, _("the game is over ({how}); a finished game accepts no further "
+                                "round").format(how=game_over(game.winner, game.end)))
     for name in PLAYERS:
         if plan[name]["exchange"] and not game.exchange[name]:
             raise RuleError("R5", _("{player}: the exchange counter was already handed in; it "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from .decision import Decision
-from .errors import RuleError, check_seed, shown
+from .errors import RuleError, check_seed, game_over, shown
 from .files import parse_json
 from .game import Game
 from .i18n import translator
@@ -70,8 +70,8 @@ def replay(record: dict) -> Game:
             game.advance()
             if game.pending is None:
                 raise RuleError("R19" if game.end == "scoring" else "R18",
-                                _("the game is over ({winner} won by {end}), but the record "
-                                  "goes on").format(winner=game.winner, end=game.end))
+                                _("the game is over ({how}), but the record goes on").format(
+                                    how=game_over(game.winner, game.end)))
             game.play(decision)
         except RuleError as e:
             raise RuleError(e.rule, _("record decision {n}: {detail}").format(
