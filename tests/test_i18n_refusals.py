@@ -98,7 +98,7 @@ def test_a_position_whose_ending_contradicts_the_board_is_refused_in_portuguese(
 
 def test_a_position_file_that_cannot_be_read_is_refused_in_portuguese(tmp_path):
     path = tmp_path / "start.json"
-    for data in (b"{not json", "é".encode("latin-1"), b"[" * 1000 + b"]" * 1000):
+    for data in (b"{not json", "é".encode("latin-1"), b"[" * 100_000 + b"]" * 100_000):
         path.write_bytes(data)
         en, pt = in_both(lambda: read_json_file(str(path), "position", "R1"))
         assert en.detail.startswith("the position file ")
