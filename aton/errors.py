@@ -130,15 +130,20 @@ def player_name(name: str) -> str:
     return _("red") if name == "red" else _("blue") if name == "blue" else name
 
 
-#: How a finished game was won (a position's "end"), as the words after "won by".
-_WON_BY = {"points": N_("points"), "temple": N_("temple"), "yellow": N_("yellow"),
-           "green": N_("green"), "scoring": N_("scoring")}
+#: How a finished game was won, by its end (a position's "end"), for a refusal.
+_WON_BY = {
+    "points": N_("{winner} won by points"),
+    "temple": N_("{winner} won by temple"),
+    "yellow": N_("{winner} won by yellow"),
+    "green": N_("{winner} won by green"),
+    "scoring": N_("{winner} won by scoring"),
+    None: N_("{winner} won"),
+}
 
 
 def game_over(winner: str | None, end: str | None) -> str:
-    """How a finished game ended, for a refusal: "red won by temple", "a draw"."""
+    """How a finished game ended, for a refusal: "red won by temple", "a draw after a scoring
+    round"."""
     if winner == "draw":
         return _("a draw after a scoring round")
-    # Translators: {end} is one of points, temple, yellow, green, scoring (translated too).
-    return _("{winner} won by {end}").format(winner=player_name(str(winner)),
-                                            end=_(_WON_BY[end]) if end in _WON_BY else end)
+    return _(_WON_BY.get(end, _WON_BY[None])).format(winner=player_name(str(winner)))
