@@ -101,25 +101,25 @@ _NOT_REMOVABLE = {
 RECORD_FORMAT = "aton-record"
 RECORD_VERSION = 1
 
-#: What each automatic step will do (``Game.upcoming``).
+#: What each automatic step will do (``Game.upcoming``), translated when read.
 UPCOMING = {
-    "deal": "a new round: each player draws 4 cards (R4)",
-    "reveal": "both players turn their cards up (R6)",
-    "points": "cartouche 1: the higher card scores (R7)",
-    "order": "cartouche 2 decides who goes first (R8)",
-    "turn": "{player} plays cartouches 2, 3 and 4 (R9)",
-    "removal": "{player}'s cartouche 2: removing counters (R10)",
-    "auto_remove": "{player} removes a counter, with no choice left (R10)",
-    "placement": "{player}'s cartouche 4: placing counters (R13)",
-    "auto_place": "{player} places a counter, with no choice left (R13)",
-    "overflow": "counters that found no square go to the Kingdom of the Dead (R15)",
-    "end_round": "the end of the round (R14)",
-    "score": "the scoring round: {line} (R16)",
-    "scoring_end": "the scoring round's totals (R16)",
-    "take_back_plan": "{player} takes counters back (R17)",
-    "auto_take_back": "{player} takes back a counter, with no choice left (R17)",
-    "return": "the Kingdom of the Dead empties into the stocks (R17)",
-    "finish": "the end of the game (R18, R19)",
+    "deal": N_("a new round: each player draws 4 cards (R4)"),
+    "reveal": N_("both players turn their cards up (R6)"),
+    "points": N_("cartouche 1: the higher card scores (R7)"),
+    "order": N_("cartouche 2 decides who goes first (R8)"),
+    "turn": N_("{player} plays cartouches 2, 3 and 4 (R9)"),
+    "removal": N_("{player}'s cartouche 2: removing counters (R10)"),
+    "auto_remove": N_("{player} removes a counter, with no choice left (R10)"),
+    "placement": N_("{player}'s cartouche 4: placing counters (R13)"),
+    "auto_place": N_("{player} places a counter, with no choice left (R13)"),
+    "overflow": N_("counters that found no square go to the Kingdom of the Dead (R15)"),
+    "end_round": N_("the end of the round (R14)"),
+    "score": N_("the scoring round: {line} (R16)"),
+    "scoring_end": N_("the scoring round's totals (R16)"),
+    "take_back_plan": N_("{player} takes counters back (R17)"),
+    "auto_take_back": N_("{player} takes back a counter, with no choice left (R17)"),
+    "return": N_("the Kingdom of the Dead empties into the stocks (R17)"),
+    "finish": N_("the end of the game (R18, R19)"),
 }
 
 #: What follows both assignments, as pushed on the agenda (a stack): reveal, points, order.
@@ -309,11 +309,11 @@ class Game:
                 return None
             if isinstance(step, WinCheck):  # silent unless someone wins: look past it
                 if rules.win_at_once(self._s.owned[step.p]):
-                    return UPCOMING["finish"]
+                    return _(UPCOMING["finish"])
                 continue
             player = PLAYERS[step.p] if hasattr(step, "p") else ""
             line = LINE_TITLES[step.line] if isinstance(step, ScoreLine) else ""
-            return UPCOMING[step.kind].format(player=player, line=line)
+            return _(UPCOMING[step.kind]).format(player=player_name(player), line=line)
         return None
 
     @property

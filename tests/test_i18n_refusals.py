@@ -359,3 +359,20 @@ def test_computer_levels_in_portuguese():
     assert all(bots.LEVELS[name] != english[name] for name in english)
     aton.set_language("en")
     assert bots.LEVELS["strong"] == "searches ahead hard (1000 simulated rounds a move)"
+
+
+def test_what_the_next_step_will_do_in_portuguese():
+    game = Game.new(7)
+    assert game.upcoming == "a new round: each player draws 4 cards (R4)"
+    aton.set_language("pt")
+    assert game.upcoming == "uma nova rodada: cada jogador compra 4 cartas (R4)"
+    seen = set()
+    while not game.over and len(seen) < 12:
+        coming = game.upcoming
+        if coming is not None:
+            seen.add(coming)
+            assert not ENGLISH.search(coming) and rulebook.RULE_ID.search(coming), coming
+            game.step()
+        else:
+            game.decide(game.options()[0])
+    assert any(re.search(r"\b(o|do) (vermelho|azul)\b", text) for text in seen), seen
