@@ -11,6 +11,7 @@ of ``mcts.py`` at three budgets.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from itertools import permutations
 from typing import Protocol
 
@@ -20,8 +21,11 @@ from .cards import VALUES
 from .errors import shown
 from .game import Game
 from .heuristic import evaluate
+from .i18n import N_, translator
 from .mcts import ISMCTSPlayer
 from .view import PlayerView
+
+_ = translator("engine")
 
 
 class Player(Protocol):
@@ -137,14 +141,32 @@ class GreedyPlayer:
 #: within a second on a shared 2-core machine (bench/bench_bots.py measures it).
 SEARCH_BUDGETS = {"easy": 60, "medium": 250, "strong": 1000}
 
-#: A learner-facing sentence per level, weakest first (the order of ``names()``).
-LEVELS = {
-    "random": "plays any legal move at random",
-    "greedy": "takes the move that looks best right now, without looking ahead",
-    "easy": f"searches ahead a little ({SEARCH_BUDGETS['easy']} simulated rounds a move)",
-    "medium": f"searches ahead ({SEARCH_BUDGETS['medium']} simulated rounds a move)",
-    "strong": f"searches ahead hard ({SEARCH_BUDGETS['strong']} simulated rounds a move)",
+_LEVEL_TEXTS = {
+    "random": N_("plays any legal move at random"),
+    "greedy": N_("takes the move that looks best right now, without looking ahead"),
+    # Translators: {n} is a number of simulated rounds (60, 250 or 1000).
+    "easy": N_("searches ahead a little ({n} simulated rounds a move)"),
+    "medium": N_("searches ahead ({n} simulated rounds a move)"),
+    "strong": N_("searches ahead hard ({n} simulated rounds a move)"),
 }
+
+
+class _Levels(Mapping[str, str]):
+    """Each level's sentence, in the language current when it is read."""
+
+    def __getitem__(self, name: str) -> str:
+        return _(_LEVEL_TEXTS[name]).format(n=SEARCH_BUDGETS.get(name, 0))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LEVEL_TEXTS)
+
+    def __len__(self) -> int:
+        return len(_LEVEL_TEXTS)
+
+
+#: A learner-facing sentence per level, weakest first (the order of ``names()``); read
+#: ``LEVELS[name]`` when it is shown, so it comes in the current language.
+LEVELS: Mapping[str, str] = _Levels()
 
 
 def names() -> list[str]:
@@ -160,7 +182,8 @@ def get(name: str, seed: int | None = None) -> Player:
         return GreedyPlayer(seed)
     if name in SEARCH_BUDGETS:
         return ISMCTSPlayer(SEARCH_BUDGETS[name], seed=seed, name=name)
-    raise ValueError(f"unknown player {shown(name)}; choose one of {', '.join(LEVELS)}")
+    raise ValueError(_("unknown player {name}; choose one of {levels}").format(
+        name=shown(name), levels=", ".join(LEVELS)))
 
 
 def make_player(name: str, seed: int | None = None) -> Player:

@@ -6,9 +6,14 @@ was passed in: a 50 MB string, a list nested 1,000 deep or an integer of 5,000 d
 
 from __future__ import annotations
 
+from .i18n import N_, translator
+
+_ = translator("engine")
+
 #: Seeds are whole numbers 0 <= seed < 2**63 (None: no seed given, the game picks one).
 SEED_LIMIT = 2**63
-_SHUFFLED = {"R1": "the decks of a new game", "R4": "a discard pile that becomes a draw pile"}
+_SHUFFLED = {"R1": N_("the decks of a new game"),
+             "R4": N_("a discard pile that becomes a draw pile")}
 _DEPTH = 3  # how deep ``shown`` looks inside lists and objects; deeper ones show as [...]
 _BIG_INT_BITS = 100  # about 30 digits: longer integers are described, not written out
 _EXACT_DIGITS_BITS = 1_000_000  # beyond this, counting the digits exactly costs too much
@@ -18,7 +23,8 @@ class RuleError(ValueError):
     """An illegal position, move or decision. ``rule`` is the rule id (``"R12"``).
 
     The message always starts with the rule id, so a learner reading only the message
-    still knows which rule to look up.
+    still knows which rule to look up. It is written in the language current when the error
+    is raised (``aton.set_language``); the rule id is the same in every language.
     """
 
     def __init__(self, rule: str, message: str) -> None:
@@ -43,7 +49,7 @@ def _short(value: object, room: int, depth: int) -> str:
         return "None" if value is None else "True" if value else "False"
     if isinstance(value, int):
         if abs(value).bit_length() > _BIG_INT_BITS:
-            return f"an integer of {_digits(value)} digits"
+            return _("an integer of {digits} digits").format(digits=_digits(value))
         return int.__repr__(value)
     if isinstance(value, float):
         return float.__repr__(value)
@@ -67,7 +73,7 @@ def _short(value: object, room: int, depth: int) -> str:
             if kind is tuple and len(items) == 1:
                 items[0] += ","
             return _joined(opening, items, closing, room)
-    return f"a value of type {type(value).__name__}"
+    return _("a value of type {kind}").format(kind=type(value).__name__)
 
 
 def _first(items, room: int) -> list:
@@ -97,7 +103,7 @@ def _digits(n: int) -> str:
     """How many decimal digits ``n`` has, counted without writing it out."""
     bits = abs(n).bit_length()
     if bits > _EXACT_DIGITS_BITS:
-        return f"about {int(bits * 0.30103)}"
+        return _("about {n}").format(n=int(bits * 0.30103))
     digits = max(1, int((bits - 1) * 0.30102999))  # a little under log10(2): never too many
     while abs(n) >= 10**digits:
         digits += 1
@@ -113,5 +119,31 @@ def check_seed(seed: object, rule: str) -> None:
     if seed is None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise RuleError(rule, f"the seed shuffles {_SHUFFLED[rule]} and must be a whole number "
-                        f"from 0 to 2**63 - 1, got {shown(seed)}")
+        raise RuleError(rule, _("the seed shuffles {what} and must be a whole number from 0 to "
+                                "2**63 - 1, got {value}").format(what=_(_SHUFFLED[rule]),
+                                                                  value=shown(seed)))
+
+
+def player_name(name: str) -> str:
+    """A player's name as a sentence says it: "red" / "blue" (in the current language)."""
+    # Translators: the red player, in a refusal like "red: T3.8 is already occupied".
+    return _("red") if name == "red" else _("blue") if name == "blue" else name
+
+
+#: How a finished game was won, by its end (a position's "end"), for a refusal.
+_WON_BY = {
+    "points": N_("{winner} won by points"),
+    "temple": N_("{winner} won by temple"),
+    "yellow": N_("{winner} won by yellow"),
+    "green": N_("{winner} won by green"),
+    "scoring": N_("{winner} won by scoring"),
+    None: N_("{winner} won"),
+}
+
+
+def game_over(winner: str | None, end: str | None) -> str:
+    """How a finished game ended, for a refusal: "red won by temple", "a draw after a scoring
+    round"."""
+    if winner == "draw":
+        return _("a draw after a scoring round")
+    return _(_WON_BY.get(end, _WON_BY[None])).format(winner=player_name(str(winner)))

@@ -28,12 +28,12 @@ from .board import (
     TEMPLE_OF,
     mask_indices,
     mask_names,
-    temples_text,
 )
 from .cards import new_deck
 from .decision import Decision
-from .errors import SEED_LIMIT, RuleError, check_seed, shown
+from .errors import SEED_LIMIT, RuleError, check_seed, player_name, shown
 from .events import Event
+from .i18n import N_, plural_translator, translator
 from .position import position_from_state, state_from_position
 from .render import game_html
 from .scoring import LINE_TITLES, LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
@@ -68,31 +68,58 @@ from .steps import (
 )
 from .view import PlayerView
 
+_ = translator("engine")
+_n = plural_translator("engine")
+
 RED, BLUE = 0, 1
+
+#: R12 refusals, by the cartouche-3 card: a square beyond the temples that card allows.
+_TEMPLES_ALLOWED = {
+    1: N_("{player}: {square} is in temple {its_temple}, but cartouche 3 shows a 1, which "
+          "allows only temple 1"),
+    2: N_("{player}: {square} is in temple {its_temple}, but cartouche 3 shows a 2, which "
+          "allows only temples 1 and 2"),
+    3: N_("{player}: {square} is in temple {its_temple}, but cartouche 3 shows a 3, which "
+          "allows only temples 1 to 3"),
+}
+#: R10 refusals, by (what the square holds: None, 0 red, 1 blue; whose counter the removal
+#: takes: "own", 0 red, 1 blue). Whole sentences, so each language can make them agree.
+_NOT_REMOVABLE = {
+    (None, "own"): N_("{player}: {square} is empty; the removal must take one of your own "
+                      "counters"),
+    (0, "own"): N_("{player}: {square} holds a red counter; the removal must take one of your "
+                   "own counters"),
+    (1, "own"): N_("{player}: {square} holds a blue counter; the removal must take one of your "
+                   "own counters"),
+    (None, 0): N_("{player}: {square} is empty; the removal must take a red counter"),
+    (None, 1): N_("{player}: {square} is empty; the removal must take a blue counter"),
+    (1, 0): N_("{player}: {square} holds a blue counter; the removal must take a red counter"),
+    (0, 1): N_("{player}: {square} holds a red counter; the removal must take a blue counter"),
+}
 
 #: The game record (``game.record()``; read back by ``record.replay``).
 RECORD_FORMAT = "aton-record"
 RECORD_VERSION = 1
 
-#: What each automatic step will do (``Game.upcoming``).
+#: What each automatic step will do (``Game.upcoming``), translated when read.
 UPCOMING = {
-    "deal": "a new round: each player draws 4 cards (R4)",
-    "reveal": "both players turn their cards up (R6)",
-    "points": "cartouche 1: the higher card scores (R7)",
-    "order": "cartouche 2 decides who goes first (R8)",
-    "turn": "{player} plays cartouches 2, 3 and 4 (R9)",
-    "removal": "{player}'s cartouche 2: removing counters (R10)",
-    "auto_remove": "{player} removes a counter, with no choice left (R10)",
-    "placement": "{player}'s cartouche 4: placing counters (R13)",
-    "auto_place": "{player} places a counter, with no choice left (R13)",
-    "overflow": "counters that found no square go to the Kingdom of the Dead (R15)",
-    "end_round": "the end of the round (R14)",
-    "score": "the scoring round: {line} (R16)",
-    "scoring_end": "the scoring round's totals (R16)",
-    "take_back_plan": "{player} takes counters back (R17)",
-    "auto_take_back": "{player} takes back a counter, with no choice left (R17)",
-    "return": "the Kingdom of the Dead empties into the stocks (R17)",
-    "finish": "the end of the game (R18, R19)",
+    "deal": N_("a new round: each player draws 4 cards (R4)"),
+    "reveal": N_("both players turn their cards up (R6)"),
+    "points": N_("cartouche 1: the higher card scores (R7)"),
+    "order": N_("cartouche 2 decides who goes first (R8)"),
+    "turn": N_("{player} plays cartouches 2, 3 and 4 (R9)"),
+    "removal": N_("{player}'s cartouche 2: removing counters (R10)"),
+    "auto_remove": N_("{player} removes a counter, with no choice left (R10)"),
+    "placement": N_("{player}'s cartouche 4: placing counters (R13)"),
+    "auto_place": N_("{player} places a counter, with no choice left (R13)"),
+    "overflow": N_("counters that found no square go to the Kingdom of the Dead (R15)"),
+    "end_round": N_("the end of the round (R14)"),
+    "score": N_("the scoring round: {line} (R16)"),
+    "scoring_end": N_("the scoring round's totals (R16)"),
+    "take_back_plan": N_("{player} takes counters back (R17)"),
+    "auto_take_back": N_("{player} takes back a counter, with no choice left (R17)"),
+    "return": N_("the Kingdom of the Dead empties into the stocks (R17)"),
+    "finish": N_("the end of the game (R18, R19)"),
 }
 
 #: What follows both assignments, as pushed on the agenda (a stack): reveal, points, order.
@@ -282,11 +309,11 @@ class Game:
                 return None
             if isinstance(step, WinCheck):  # silent unless someone wins: look past it
                 if rules.win_at_once(self._s.owned[step.p]):
-                    return UPCOMING["finish"]
+                    return _(UPCOMING["finish"])
                 continue
             player = PLAYERS[step.p] if hasattr(step, "p") else ""
             line = LINE_TITLES[step.line] if isinstance(step, ScoreLine) else ""
-            return UPCOMING[step.kind].format(player=player, line=line)
+            return _(UPCOMING[step.kind]).format(player=player_name(player), line=line)
         return None
 
     @property
@@ -328,10 +355,11 @@ class Game:
         agenda = self._s.agenda
         while True:
             if not agenda:
-                raise ValueError("The game is over: there is no next step.")
+                raise ValueError(_("The game is over: there is no next step."))
             step = agenda[-1]
             if isinstance(step, Ask):
-                raise ValueError(f"Waiting for a decision: {step.prompt}")  # noqa: TRY004
+                raise ValueError(  # noqa: TRY004
+                    _("Waiting for a decision: {prompt}").format(prompt=step.prompt))
             agenda.pop()
             event = _RUN[step.kind](self, step)
             if event is not None:
@@ -357,7 +385,8 @@ class Game:
         agenda = self._s.agenda
         ask = agenda[-1] if agenda else None
         if ask is None or not ask.ask:
-            raise ValueError("No decision is pending: run the automatic steps first (step()).")
+            raise ValueError(_("No decision is pending: run the automatic steps first "
+                               "(step())."))
         p, kind = ask.p, ask.kind
         # Each branch checks the choice before it changes anything: a refused one changes
         # nothing.
@@ -386,8 +415,9 @@ class Game:
             event = self._assign(p, made)
         else:
             if type(choice) is not bool:
-                raise RuleError("R5", f"{PLAYERS[p]}: the exchange choice must be true or "
-                                f"false, not {shown(choice)}")
+                raise RuleError("R5", _("{player}: the exchange choice must be true or false, "
+                                        "not {value}").format(player=player_name(PLAYERS[p]),
+                                                              value=shown(choice)))
             agenda.pop()
             event = self._exchange(p, choice)
             made = choice
@@ -401,29 +431,32 @@ class Game:
         if isinstance(decision, str):
             decision = Decision.parse(decision)
         elif not isinstance(decision, Decision):
-            raise RuleError("R1", f"a decision is a Decision or its text, like 'red assign "
-                            f"3142', not {shown(decision)}")
+            raise RuleError("R1", _("a decision is a Decision or its text, like 'red assign "
+                                    "3142', not {value}").format(value=shown(decision)))
         pending = self.pending
         if pending is None:
-            raise ValueError("No decision is pending: run the automatic steps first.")
+            raise ValueError(_("No decision is pending: run the automatic steps first."))
         if (decision.kind, decision.player) != (pending.kind, pending.player):
-            raise RuleError(pending.rule, f"{shown(decision.player)}: it is not the moment "
-                            f"for {shown(decision.kind)}; waiting for {pending.prompt}")
+            raise RuleError(pending.rule, _("{player}: it is not the moment for {kind}; waiting "
+                                            "for {prompt}").format(
+                player=shown(decision.player), kind=shown(decision.kind), prompt=pending.prompt))
         return self.decide(decision.choice)
 
     def _check_assignment(self, p: int, choice: object) -> tuple[int, ...]:
-        name = PLAYERS[p]
+        name = player_name(PLAYERS[p])
         if type(choice) not in (list, tuple):
-            raise RuleError("R6", f"{name}: cards must be a list of 4 card values, "
-                            f"not {shown(choice)}")
+            raise RuleError("R6", _("{player}: cards must be a list of 4 card values, not "
+                                    "{value}").format(player=name, value=shown(choice)))
         cards = tuple(choice)  # type: ignore[arg-type]
         if len(cards) != rules.HAND_SIZE or any(type(c) is not int for c in cards):
-            raise RuleError("R6", f"{name}: exactly one card goes on each of the 4 cartouches; "
-                            f"got {shown(choice)}")
+            raise RuleError("R6", _("{player}: exactly one card goes on each of the 4 "
+                                    "cartouches; got {value}").format(player=name,
+                                                                      value=shown(choice)))
         hand = self._s.hands[p]
         if sorted(cards) != sorted(hand):
-            raise RuleError("R6", f"{name}: the cards {shown(choice)} are not the hand "
-                            f"{sorted(hand)}; each card of the hand goes on one cartouche")
+            raise RuleError("R6", _("{player}: the cards {value} are not the hand {hand}; each "
+                                    "card of the hand goes on one cartouche").format(
+                player=name, value=shown(choice), hand=sorted(hand)))
         return cards
 
     def _check_square(self, ask: Ask, choice: object) -> int:
@@ -432,34 +465,36 @@ class Game:
         elif type(choice) is int and 0 <= choice < 48:
             i = choice
         else:
-            raise RuleError("R3", f"{ask.player}: {shown(choice)} is not a square; squares "
-                            "are T1.1 to T4.12")
+            raise RuleError("R3", _("{player}: {value} is not a square; squares are T1.1 to "
+                                    "T4.12").format(player=player_name(ask.player),
+                                                    value=shown(choice)))
         if self._legal_squares(ask) >> i & 1:
             return i
         self._refuse_square(ask, i)
 
     def _refuse_square(self, ask: Ask, i: int) -> NoReturn:
         """Raise the RuleError that says why square i is not a legal choice for ``ask``."""
-        p, name = ask.p, ask.player
+        p, name = ask.p, player_name(ask.player)
         sq = SQUARE_NAMES[i]
         board = self._s.board
         if isinstance(ask, AskTakeBack):
             if board[i] != p + 1:
-                raise RuleError("R17", f"{name}: {sq} does not hold one of {name}'s counters")
-            raise RuleError("R17", f"{name}: the next counter to take back must come from "
-                            f"temple {ask.temple}, and {sq} is in temple {TEMPLE_OF[i]} (one "
-                            "from each temple holding yours, then the highest-numbered)")
+                raise RuleError("R17", _("{player}: {square} does not hold one of {player}'s "
+                                         "counters").format(player=name, square=sq))
+            raise RuleError("R17", _("{player}: the next counter to take back must come from "
+                                     "temple {temple}, and {square} is in temple {its_temple} "
+                                     "(one from each temple holding yours, then the "
+                                     "highest-numbered)").format(
+                player=name, temple=ask.temple, square=sq, its_temple=TEMPLE_OF[i]))
         if TEMPLE_OF[i] > ask.temples:
-            raise RuleError("R12", f"{name}: {sq} is in temple {TEMPLE_OF[i]}, but cartouche 3 "
-                            f"shows a {ask.temples}, which allows only "
-                            f"{temples_text(ask.temples)}")
+            raise RuleError("R12", _(_TEMPLES_ALLOWED[ask.temples]).format(
+                player=name, square=sq, its_temple=TEMPLE_OF[i], card=ask.temples))
         if isinstance(ask, AskRemove):
-            what = "is empty" if not board[i] else f"holds a {PLAYERS[board[i] - 1]} counter"
-            whose = "one of your own" if ask.whose == p else f"a {ask.target}"
-            raise RuleError("R10", f"{name}: {sq} {what}; the removal must take "
-                            f"{whose} counter")
-        raise RuleError("R13", f"{name}: {sq} is already occupied; a counter goes on an "
-                        "empty square")
+            holds = board[i] - 1 if board[i] else None
+            want = "own" if ask.whose == p else ask.whose
+            raise RuleError("R10", _(_NOT_REMOVABLE[holds, want]).format(player=name, square=sq))
+        raise RuleError("R13", _("{player}: {square} is already occupied; a counter goes on an "
+                                 "empty square").format(player=name, square=sq))
 
     # ------------------------------------------------------------------ cards (R4, R5)
 
@@ -490,8 +525,11 @@ class Game:
         for p in (RED, BLUE):
             if self._available(p) < rules.HAND_SIZE:
                 s.agenda.append(step)
-                raise RuleError("R4", f"{PLAYERS[p]} has only {self._available(p)} cards in the "
-                                "draw and discard piles; a round needs 4")
+                raise RuleError("R4", _n("{player} has only {n} card in the draw and discard "
+                                         "piles; a round needs 4",
+                                         "{player} has only {n} cards in the draw and discard "
+                                         "piles; a round needs 4", self._available(p)).format(
+                    player=player_name(PLAYERS[p]), n=self._available(p)))
         reshuffled = []
         for p in (RED, BLUE):
             s.hands[p], mixed = self._take(p, rules.HAND_SIZE)
@@ -858,7 +896,7 @@ class Game:
         game): the same seed and decisions give the same game. Nothing is kept for it on the
         way."""
         if not self.decisions:
-            raise ValueError("Nothing to undo: no decision has been made yet.")
+            raise ValueError(_("Nothing to undo: no decision has been made yet."))
         *redo, undone = self.decisions
         again = Game.new(self.seed) if self.start is None else (
             Game.from_position(self.start, self.seed))
@@ -875,7 +913,8 @@ class Game:
     def position(self) -> dict:
         """The position (formats.md) at the start of the coming round, or at the end."""
         if not self.at_round_start:
-            raise ValueError("A position is written between rounds; finish this round first.")
+            raise ValueError(_("A position is written between rounds; finish this round "
+                               "first."))
         return position_from_state(self._s)
 
     def view(self, player: str) -> PlayerView:

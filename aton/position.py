@@ -10,8 +10,11 @@ from __future__ import annotations
 from . import rules
 from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks, temple_squares
 from .cards import COPIES, VALUES
-from .errors import RuleError, shown
+from .errors import RuleError, player_name, shown
+from .i18n import N_, translator
 from .state import State
+
+_ = translator("engine")
 
 FORMAT = "aton-position"
 VERSION = 1
@@ -34,8 +37,8 @@ def _is_int(v: object) -> bool:
 def _per_player(position: dict, key: str, rule: str) -> dict:
     value = position.get(key)
     if not isinstance(value, dict) or not all(name in value for name in PLAYERS):
-        raise RuleError(rule, f"position: '{key}' must be an object with 'red' and 'blue', "
-                        f"got {shown(value)}")
+        raise RuleError(rule, _("position: '{key}' must be an object with 'red' and 'blue', "
+                                "got {value}").format(key=key, value=shown(value)))
     return value
 
 
@@ -45,8 +48,9 @@ def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
     for name in PLAYERS:
         v = value[name]
         if not _is_int(v) or not 0 <= v <= most:
-            raise RuleError(rule, f"position: {key}.{name} must be a whole number from 0 to "
-                            f"{most}, got {shown(v)}")
+            raise RuleError(rule, _("position: {key}.{name} must be a whole number from 0 to "
+                                    "{most}, got {value}").format(key=key, name=name, most=most,
+                                                                  value=shown(v)))
         out.append(v)
     return out
 
@@ -54,54 +58,62 @@ def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
 def state_from_position(position: dict):
     """Check a position dict and build the engine's state from it (RuleError if malformed)."""
     if not isinstance(position, dict):
-        raise RuleError("R1", f"a position must be a JSON object, got {type(position).__name__}")
+        raise RuleError("R1", _("a position must be a JSON object, got {kind}").format(
+            kind=type(position).__name__))
     form = position.get("format", FORMAT)
     if not isinstance(form, str) or form != FORMAT:
-        raise RuleError("R1", f"position: 'format' must be {FORMAT!r}, got {shown(form)}")
+        raise RuleError("R1", _("position: 'format' must be {format}, got {value}").format(
+            format=repr(FORMAT), value=shown(form)))
     version = position.get("version", VERSION)
     if not _is_int(version) or version != VERSION:  # "version": true is not 1
-        raise RuleError("R1", f"position: version {shown(version)} is not understood; this "
-                        f"engine reads version {VERSION}")
+        raise RuleError("R1", _("position: version {value} is not understood; this engine "
+                                "reads version {version}").format(value=shown(version),
+                                                                  version=VERSION))
 
     rnd = position.get("round")
     if not _is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
-        raise RuleError("R11", f"position: 'round' must be a whole number from 1 (the first "
-                        f"round) to {MAX_ROUND:,}, got {shown(rnd)}")
+        raise RuleError("R11", _("position: 'round' must be a whole number from 1 (the first "
+                                 "round) to {most:,}, got {value}").format(most=MAX_ROUND,
+                                                                         value=shown(rnd)))
 
     scores = _count(position, "scores", "R1", MAX_SCORE)
 
     boards = position.get("board")
     if not isinstance(boards, dict):
-        raise RuleError("R3", f"position: 'board' must be an object with T1..T4, got "
-                        f"{shown(boards)}")
+        raise RuleError("R3", _("position: 'board' must be an object with T1..T4, got "
+                                "{value}").format(value=shown(boards)))
     board = [0] * 48
     for t in (1, 2, 3, 4):
         row = boards.get(f"T{t}")
         if not isinstance(row, str) or len(row) != 12 or set(row) - set(_MARKS):
-            raise RuleError("R3", f"position: board T{t} must be 12 characters of r, b and . "
-                            f"(squares 1-12), got {shown(row)}")
+            raise RuleError("R3", _("position: board {temple} must be 12 characters of r, b "
+                                    "and . (squares 1-12), got {value}").format(
+                temple=f"T{t}", value=shown(row)))
         for k, i in enumerate(temple_squares(t)):
             board[i] = _MARKS[row[k]]
 
     kingdom = _count(position, "kingdom", "R15", COUNTERS)
     if sum(kingdom) > KINGDOM_SIZE:
-        raise RuleError("R15", f"position: the Kingdom of the Dead has {KINGDOM_SIZE} squares, "
-                        f"but holds {kingdom[0]} red + {kingdom[1]} blue = {sum(kingdom)}")
+        raise RuleError("R15", _("position: the Kingdom of the Dead has {size} squares, but "
+                                 "holds {red} red + {blue} blue = {total}").format(
+            size=KINGDOM_SIZE, red=kingdom[0], blue=kingdom[1], total=sum(kingdom)))
 
     stock = _count(position, "stock", "R1", COUNTERS)
     for p, name in enumerate(PLAYERS):
         on_board = board.count(p + 1)
         total = stock[p] + on_board + kingdom[p]
         if total != COUNTERS:
-            raise RuleError("R1", f"position: {name} has {stock[p]} in stock + {on_board} on the "
-                            f"board + {kingdom[p]} in the Kingdom = {total} counters, not "
-                            f"{COUNTERS}")
+            raise RuleError("R1", _("position: {player} has {stock} in stock + {board} on the "
+                                    "board + {kingdom} in the Kingdom = {total} counters, not "
+                                    "{counters}").format(
+                player=player_name(name), stock=stock[p], board=on_board, kingdom=kingdom[p],
+                total=total, counters=COUNTERS))
 
     exchange = _per_player(position, "exchange", "R5")
     for name in PLAYERS:
         if not isinstance(exchange[name], bool):
-            raise RuleError("R5", f"position: exchange.{name} must be true or false, got "
-                            f"{shown(exchange[name])}")
+            raise RuleError("R5", _("position: exchange.{name} must be true or false, got "
+                                    "{value}").format(name=name, value=shown(exchange[name])))
 
     piles = {}
     for key in ("draw", "discard"):
@@ -109,29 +121,33 @@ def state_from_position(position: dict):
         for name in PLAYERS:
             pile = value[name]
             if not isinstance(pile, list) or not all(_is_int(c) and c in VALUES for c in pile):
-                raise RuleError("R1", f"position: {key}.{name} must be a list of cards 1-4, "
-                                f"got {shown(pile)}")
+                raise RuleError("R1", _("position: {key}.{name} must be a list of cards 1-4, "
+                                        "got {value}").format(key=key, name=name,
+                                                              value=shown(pile)))
         piles[key] = value
     for name in PLAYERS:
         cards = piles["draw"][name] + piles["discard"][name]
         for v in VALUES:
             if cards.count(v) > COPIES:
-                raise RuleError("R1", f"position: {name} has {cards.count(v)} cards of value "
-                                f"{v} in draw and discard piles; a deck has {COPIES} of each")
+                raise RuleError("R1", _("position: {player} has {n} cards of value {value} in "
+                                        "draw and discard piles; a deck has {copies} of each")
+                                .format(player=player_name(name), n=cards.count(v), value=v,
+                                        copies=COPIES))
 
     winner, end = position.get("winner"), position.get("end")
     if not (winner is None or isinstance(winner, str) and winner in ("red", "blue", "draw")):
-        raise RuleError("R18", f"position: 'winner' must be null, red, blue or draw, got "
-                        f"{shown(winner)}")
+        raise RuleError("R18", _("position: 'winner' must be null, red, blue or draw, got "
+                                 "{value}").format(value=shown(winner)))
     if not (end is None or isinstance(end, str) and end in ENDS):
-        raise RuleError("R18", f"position: 'end' must be null or one of {', '.join(ENDS)}, "
-                        f"got {shown(end)}")
+        raise RuleError("R18", _("position: 'end' must be null or one of {ends}, got {value}")
+                        .format(ends=", ".join(ENDS), value=shown(end)))
     if (winner is None) != (end is None):
-        raise RuleError("R18", "position: 'winner' and 'end' are both null (game on) or both "
-                        f"set (game over), got winner={shown(winner)}, end={shown(end)}")
+        raise RuleError("R18", _("position: 'winner' and 'end' are both null (game on) or both "
+                                 "set (game over), got winner={winner}, end={end}").format(
+            winner=shown(winner), end=shown(end)))
     if winner == "draw" and end != "scoring":
-        raise RuleError("R19", "position: only a scoring round ends in a draw (R19), "
-                        f"but end is {shown(end)}")
+        raise RuleError("R19", _("position: only a scoring round ends in a draw (R19), but end "
+                                 "is {end}").format(end=shown(end)))
     if winner is None:
         _refuse_finished(scores, board)
     else:
@@ -144,46 +160,66 @@ def state_from_position(position: dict):
     return s
 
 
+#: R18 refusals of a position with no winner whose board already won (by the way it won).
+_ALREADY_WON = {
+    "temple": N_("position: {player} occupies all of temple {temple}; the game is already over, "
+                 "so 'winner' cannot be null"),
+    "yellow": N_("position: {player} occupies all yellow squares; the game is already over, so "
+                 "'winner' cannot be null"),
+    "green": N_("position: {player} occupies all green squares; the game is already over, so "
+                "'winner' cannot be null"),
+}
+#: R18 refusals of a winner whose board does not show the way it is said to have won.
+_NOT_WON_BY = {
+    "points": N_("position: {player} is said to have won by points, but does not have "
+                 "{points} or more points"),
+    "temple": N_("position: {player} is said to have won by temple, but does not have a whole "
+                 "temple"),
+    "yellow": N_("position: {player} is said to have won by yellow, but does not have all "
+                 "yellow squares"),
+    "green": N_("position: {player} is said to have won by green, but does not have all green "
+                "squares"),
+}
+
+
 def _refuse_finished(scores: list[int], board: list[int]) -> None:
     """R18: a game in which someone already won cannot be a position without a winner."""
     for p, owned in enumerate(board_masks(board)):
-        name = PLAYERS[p]
+        name = player_name(PLAYERS[p])
         if rules.wins_by_points(scores[p]):
-            raise RuleError("R18", f"position: {name} has {scores[p]} points; at "
-                            f"{rules.WIN_POINTS} the game is already over, so 'winner' cannot "
-                            "be null")
+            raise RuleError("R18", _("position: {player} has {score} points; at {points} the "
+                                     "game is already over, so 'winner' cannot be null").format(
+                player=name, score=scores[p], points=rules.WIN_POINTS))
         won = rules.win_at_once(owned)
         if won is not None:
             reason, temple = won
-            what = f"all of temple {temple}" if reason == "temple" else f"all {reason} squares"
-            raise RuleError("R18", f"position: {name} occupies {what}; the game is already "
-                            "over, so 'winner' cannot be null")
+            raise RuleError("R18", _(_ALREADY_WON[reason]).format(player=name, temple=temple))
 
 
 def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
     """R18, R19: the winner and the reason must agree with the scores and the board."""
     if end == "scoring":
         if not rules.game_over_after_scoring(scores):
-            raise RuleError("R19", "position: a game ends after a scoring round only when a "
-                            f"player has {rules.WIN_POINTS} or more, but the scores are "
-                            f"{scores[0]}-{scores[1]}")
+            raise RuleError("R19", _("position: a game ends after a scoring round only when a "
+                                     "player has {points} or more, but the scores are "
+                                     "{red}-{blue}").format(points=rules.WIN_POINTS,
+                                                            red=scores[0], blue=scores[1]))
         expected = rules.final_result(scores)
         if winner != expected:
-            raise RuleError("R19", f"position: after a scoring round the higher score wins and "
-                            f"equal scores draw; with {scores[0]}-{scores[1]} the result is "
-                            f"{expected}, not {winner}")
+            raise RuleError("R19", _("position: after a scoring round the higher score wins and "
+                                     "equal scores draw; with {red}-{blue} the result is "
+                                     "{expected}, not {winner}").format(
+                red=scores[0], blue=scores[1], expected=expected, winner=winner))
         return
     p = PLAYERS.index(winner)
     if end == "points":
         ok = rules.wins_by_points(scores[p])
-        need = f"{rules.WIN_POINTS} or more points"
     else:
         # Any way to win at once that the board shows will do, not only the first.
-        ok = any(reason == end for reason, _ in rules.wins_at_once(board_masks(board)[p]))
-        need = "a whole temple" if end == "temple" else f"all {end} squares"
+        ok = any(reason == end for reason, _won in rules.wins_at_once(board_masks(board)[p]))
     if not ok:
-        raise RuleError("R18", f"position: {winner} is said to have won by {end}, but does not "
-                        f"have {need}")
+        raise RuleError("R18", _(_NOT_WON_BY[end]).format(player=player_name(winner),
+                                                          points=rules.WIN_POINTS))
 
 
 def board_strings(board: list[int]) -> dict[str, str]:

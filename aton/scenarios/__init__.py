@@ -1,8 +1,9 @@
 """Named positions for lessons and the app: ``aton.scenarios.names()``, ``load(name)``.
 
 Each scenario is an ``aton-position`` JSON file in this folder with one extra key,
-``"description"``: one line saying what the position teaches. Positions are checked when loaded
-(a broken file is a RuleError naming the rule, never a half-loaded game).
+``"description"``: one line saying what the position teaches, in English in the file and in the
+current language from ``describe`` (the engine catalog translates it). Positions are checked when
+loaded (a broken file is a RuleError naming the rule, never a half-loaded game).
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+from ..i18n import translator
 from ..position import state_from_position
+
+_ = translator("engine")
 
 
 def _files() -> dict[str, object]:
@@ -28,6 +32,8 @@ def load(name: str) -> dict:
     ``KeyError`` with the list of known ones."""
     files = _files()
     if name not in files:
+        # A programmer's mistake (the app offers only known names), so English only: the
+        # engine catalog extracts aton/*.py and the scenario files, not this module.
         raise KeyError(f"There is no scenario called {name!r}. Known scenarios: "
                        f"{', '.join(sorted(files))}")
     position = json.loads(files[name].read_text(encoding="utf-8"))
@@ -36,10 +42,11 @@ def load(name: str) -> dict:
 
 
 def describe(name: str) -> str:
-    """The one-line description of scenario ``name``."""
-    return load(name).get("description", "")
+    """The one-line description of scenario ``name``, in the current language."""
+    description = load(name).get("description", "")
+    return _(description) if description else ""
 
 
 def catalogue() -> dict[str, str]:
-    """Every scenario with its one-line description."""
+    """Every scenario with its one-line description, in the current language."""
     return {name: describe(name) for name in names()}
