@@ -60,16 +60,6 @@ COLOUR_NAMES = Names({"Y": N_("yellow"), "G": N_("green"), "K": N_("black"),
 
 # Translators: the players' names inside sentences ("{player} keeps the 4 cards drawn"); a
 # sentence that starts with a name gets its first letter in capitals.
-_PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
-
-
-def player_name(player: str | int) -> str:
-    """A player's name in the current language: ``"red"``/0 → "red" (or "vermelho")."""
-    if isinstance(player, int):
-        player = PLAYERS[player]
-    return _(_PLAYER_NAMES[player])
-
-
 def capitalized(sentence: str) -> str:
     """The sentence with its first letter in capitals ("red keeps…" → "Red keeps…")."""
     return sentence[:1].upper() + sentence[1:]

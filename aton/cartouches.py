@@ -4,7 +4,8 @@ the lessons to explain a card before it is played. The rules it words are ``rule
 
 from __future__ import annotations
 
-from .board import Names, player_name, temples_text
+from .board import Names, temples_text
+from .errors import player_name
 from .i18n import N_, plural_translator, translator
 from .rules import removal
 

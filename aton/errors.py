@@ -124,9 +124,12 @@ def check_seed(seed: object, rule: str) -> None:
                                                                   value=shown(seed)))
 
 
-def player_name(name: str) -> str:
-    """A player's name as a sentence says it: "red" / "blue" (in the current language)."""
-    # Translators: the red player, in a refusal like "red: T3.8 is already occupied".
+def player_name(name: str | int) -> str:
+    """A player's name as a sentence says it: "red" / "blue" (or 0 / 1), in the current language.
+    Anything else (a name from a malformed file) is returned as it is."""
+    if name in (0, 1) and not isinstance(name, bool):
+        name = ("red", "blue")[name]
+    # Translators: the red player, as in "red: T3.8 is already occupied" or "red goes first".
     return _("red") if name == "red" else _("blue") if name == "blue" else name
 
 

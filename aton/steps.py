@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import PLAYERS, player_name, temples_text
+from .board import PLAYERS, temples_text
+from .errors import player_name
 from .i18n import N_, translator
 
 _ = translator("engine")
