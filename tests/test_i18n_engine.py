@@ -17,7 +17,8 @@ from helpers import make_moves, make_position
 
 import aton
 from aton import Game, scenarios
-from aton.board import COLOUR_NAMES, describe_square, player_name, temples_text
+from aton.board import COLOUR_NAMES, describe_square, temples_text
+from aton.errors import player_name
 from aton.bots import GreedyPlayer, RandomPlayer
 from aton.cartouches import CARTOUCHE_NAMES, meaning
 from aton.events import TEXTS, Event
