@@ -18,9 +18,9 @@ from helpers import make_moves, make_position
 import aton
 from aton import Game, scenarios
 from aton.board import COLOUR_NAMES, describe_square, temples_text
-from aton.errors import player_name
 from aton.bots import GreedyPlayer, RandomPlayer
 from aton.cartouches import CARTOUCHE_NAMES, meaning
+from aton.errors import player_name
 from aton.events import TEXTS, Event
 from aton.render import game_html
 from aton.scoring import LINE_TITLES, LINES
