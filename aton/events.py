@@ -12,10 +12,10 @@ from typing import NamedTuple
 from .board import (
     KINGDOM_SIZE,
     capitalized,
-    player_name,
     square_with_kind,
     temples_text,
 )
+from .errors import player_name
 from .i18n import N_, plural_translator, translator
 
 _ = translator("engine")

@@ -16,9 +16,9 @@ from .board import (
     PLAYERS,
     SQUARE_NAMES,
     TEMPLE_POSITION,
-    player_name,
     temple_squares,
 )
+from .errors import player_name
 from .i18n import N_, translator
 from .position import state_from_position
 
