@@ -25,6 +25,7 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from nbclient.exceptions import CellExecutionError
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "pt")
@@ -104,7 +105,13 @@ def main(argv: list[str] | None = None) -> int:
             continue
         nb = notebook_from(md)
         if not args.no_execute:
-            execute(nb, md.parent)
+            try:
+                execute(nb, md.parent)
+            except CellExecutionError as error:
+                # A failed check names its false sentence in the AssertionError's message.
+                print(f"{name}: a cell failed, {md.with_suffix('.ipynb').name} left as it was:"
+                      f"\n{error.ename}: {error.evalue}", file=sys.stderr)
+                return 1
         nbformat.write(nb, md.with_suffix(".ipynb"))
         print("wrote", md.with_suffix(".ipynb").relative_to(HERE.parent).as_posix())
     if args.check and stale:
