@@ -59,6 +59,21 @@ def execute(nb: nbformat.NotebookNode, folder: Path) -> None:
     client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(folder)}})
     client.execute()
+    for cell in nb.cells:  # one print may arrive in pieces; join them so rebuilds are diff-free
+        if cell.cell_type == "code":
+            cell.outputs = _joined_streams(cell.outputs)
+
+
+def _joined_streams(outputs: list) -> list:
+    joined: list = []
+    for out in outputs:
+        last = joined[-1] if joined else None
+        if (out.output_type == "stream" and last is not None and last.output_type == "stream"
+                and last.name == out.name):
+            last.text += out.text
+        else:
+            joined.append(out)
+    return joined
 
 
 def _cells(nb: nbformat.NotebookNode) -> list[tuple]:
