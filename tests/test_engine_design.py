@@ -125,7 +125,8 @@ def test_no_module_outside_the_engine_reads_its_state():
     overwrites every card the viewer cannot see (tests/test_mcts.py proves nothing hidden
     survives)."""
     state = re.compile(r"\._s\b|\bgame\.s\b")
-    files = [*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "notebooks").glob("*.py")]
+    notebooks = PACKAGE.parent / "notebooks"  # build.py, and the lessons' Markdown sources
+    files = [*PACKAGE.rglob("*.py"), *notebooks.rglob("*.py"), *notebooks.rglob("*.md")]
     readers = [p.name for p in files
                if p.name not in ("game.py", "determinize.py") and state.search(p.read_text(encoding="utf-8"))]
     assert readers == []

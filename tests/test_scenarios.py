@@ -20,11 +20,11 @@ NAMES = aton.scenarios.names()
 
 
 def lesson_sources() -> dict[str, str]:
-    """The code of every lesson notebook, by file name."""
+    """The code of every lesson notebook (notebooks/en, notebooks/pt), by "en/01_….ipynb"."""
     out = {}
-    for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("*/0*.ipynb")):
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        out[path.name] = "\n".join("".join(c["source"]) for c in cells
+        out[f"{path.parent.name}/{path.name}"] = "\n".join("".join(c["source"]) for c in cells
                                    if c["cell_type"] == "code")
     return out
 

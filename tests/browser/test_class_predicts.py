@@ -99,7 +99,7 @@ def test_a_scoring_round_predicted_and_revealed_line_by_line(page: Page, voila_s
 
 def test_lesson_3_in_voila_hides_the_worked_answers_until_asked(page: Page, voila_factory,
                                                                 page_errors: list[str]) -> None:
-    url = voila_factory("notebooks/03_scoring_round.ipynb")
+    url = voila_factory("notebooks/en/03_scoring_round.ipynb")
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(url)
     quiz = page.locator(".aton-quiz")

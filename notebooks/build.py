@@ -1,0 +1,138 @@
+"""Rebuild the lesson notebooks from their Markdown sources and run them, keeping the outputs.
+
+The lessons are written in MyST Markdown, one file per lesson and language
+(``notebooks/en/0N_*.md``, ``notebooks/pt/0N_*.md``): prose in Markdown, code in
+``{code-cell} ipython3`` cells. Each is paired with the notebook beside it (same name,
+``.ipynb``), which this script writes from the Markdown and executes so that it keeps its
+outputs (nbval compares them strictly)::
+
+    python notebooks/build.py                # every lesson in every language
+    python notebooks/build.py pt/03 en       # only sources whose path (under notebooks/) starts so
+    python notebooks/build.py --no-execute   # write the notebooks without running them
+    python notebooks/build.py --check        # exit 1 if a notebook's cells differ from its .md
+
+Run it with the package importable (``pip install -e .``, or ``PYTHONPATH=.`` from the
+repository root): the notebooks' kernel imports ``aton`` from there. A lesson whose hidden
+``check`` cell fails (a sentence that the engine no longer makes true) stops the build with the
+sentence named.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+from nbclient.exceptions import CellExecutionError
+
+HERE = Path(__file__).resolve().parent
+LANGUAGES = ("en", "pt")
+KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
+#: Metadata the run adds to a cell, which the Markdown does not hold.
+RUN_METADATA = {"execution", "collapsed", "scrolled", "editable", "deletable"}
+
+
+def sources() -> list[Path]:
+    """Every lesson source, in language then lesson order."""
+    return [md for lang in LANGUAGES for md in sorted((HERE / lang).glob("[0-9][0-9]_*.md"))]
+
+
+def notebook_from(md: Path) -> nbformat.NotebookNode:
+    """The notebook a Markdown lesson describes, without outputs, with stable cell ids."""
+    nb = jupytext.read(md)
+    prefix = f"{md.parent.name}{md.name[:2]}"  # "pt03"
+    for k, cell in enumerate(nb.cells):  # stable ids keep rebuilds diff-free
+        cell.id = f"lesson{prefix}-{k:02d}"
+    nb.metadata["kernelspec"] = KERNEL
+    nb.metadata["language_info"] = {"name": "python"}
+    # The pairing, so that Jupyter with jupytext opens and saves both files together.
+    nb.metadata["jupytext"] = {"formats": "ipynb,md:myst"}
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode, folder: Path) -> None:
+    """Run the notebook in a fresh kernel, from its own folder, keeping its outputs."""
+    from nbclient import NotebookClient
+
+    client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
+                            resources={"metadata": {"path": str(folder)}})
+    client.execute()
+    for cell in nb.cells:  # one print may arrive in pieces; join them so rebuilds are diff-free
+        if cell.cell_type == "code":
+            cell.outputs = _joined_streams(cell.outputs)
+
+
+def _joined_streams(outputs: list) -> list:
+    joined: list = []
+    for out in outputs:
+        last = joined[-1] if joined else None
+        if (out.output_type == "stream" and last is not None and last.output_type == "stream"
+                and last.name == out.name):
+            last.text += out.text
+        else:
+            joined.append(out)
+    return joined
+
+
+def _cells(nb: nbformat.NotebookNode) -> list[tuple]:
+    return [(c.cell_type, c.source,
+             {k: v for k, v in c.metadata.items() if k not in RUN_METADATA}) for c in nb.cells]
+
+
+def differences(md: Path) -> list[str]:
+    """How the notebook paired with ``md`` differs from it (empty when they are in sync)."""
+    ipynb = md.with_suffix(".ipynb")
+    if not ipynb.exists():
+        return [f"{ipynb.name} is missing"]
+    want = _cells(notebook_from(md))
+    have = _cells(nbformat.read(ipynb, as_version=4))
+    found = []
+    if len(want) != len(have):
+        found.append(f"{md.name} has {len(want)} cells, {ipynb.name} {len(have)}")
+    for k, (w, h) in enumerate(zip(want, have)):
+        if w != h:
+            found.append(f"cell {k} differs: {w[1][:60]!r} in the .md, {h[1][:60]!r} in the .ipynb")
+            break
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("only", nargs="*", help="build only sources whose path starts so (pt/03)")
+    parser.add_argument("--no-execute", action="store_true", help="write without outputs")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; list the notebooks out of sync with their .md")
+    args = parser.parse_args(argv)
+    chosen = [md for md in sources()
+              if not args.only
+              or any(md.relative_to(HERE).as_posix().startswith(p) for p in args.only)]
+    if not chosen:
+        parser.error(f"no lesson source matches {args.only}")
+    stale = 0
+    for md in chosen:
+        name = md.relative_to(HERE.parent).as_posix()
+        if args.check:
+            for line in differences(md):
+                stale += 1
+                print(f"{name}: {line}")
+            continue
+        nb = notebook_from(md)
+        if not args.no_execute:
+            try:
+                execute(nb, md.parent)
+            except CellExecutionError as error:
+                # A failed check names its false sentence in the AssertionError's message.
+                print(f"{name}: a cell failed, {md.with_suffix('.ipynb').name} left as it was:"
+                      f"\n{error.ename}: {error.evalue}", file=sys.stderr)
+                return 1
+        nbformat.write(nb, md.with_suffix(".ipynb"))
+        print("wrote", md.with_suffix(".ipynb").relative_to(HERE.parent).as_posix())
+    if args.check and stale:
+        print("rebuild them with: python notebooks/build.py")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
