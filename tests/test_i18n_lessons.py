@@ -14,12 +14,15 @@ import re
 import pytest
 
 import aton
-from aton import tutorial
+from aton import coach, lab, scenarios, tutorial
 from aton.app import build_app
+from aton.app.lab import StrategyLab
 from aton.app.predict import BAD_GUESS, ScoringQuiz, read_guess
+from aton.game import Game
 from aton.i18n import catalog
 from aton.tutorial import lesson_text
-from tests.test_predict import game  # noqa: F401 - the fixture: a game before a scoring round
+from tests.test_coach_app import rule_ids
+from tests.test_predict import ROUND
 from tests.test_tutor import POLICIES, learner_hands, play
 
 LESSONS = tutorial.names()
@@ -139,8 +142,13 @@ def play_cards(app, cards) -> None:
 # ---------------------------------------------------------------------- the scoring quiz
 
 
-def test_the_scoring_quiz_in_portuguese(game):  # noqa: F811 - the fixture
-    quiz = ScoringQuiz.from_game(game)
+def test_the_scoring_quiz_in_portuguese():
+    before_scoring = Game.from_position(scenarios.load("09_every_line_scores"), seed=10)
+    for decision in ROUND:  # lesson 3's round, as tests/test_predict.py plays it
+        before_scoring.advance()
+        before_scoring.play(decision)
+    assert before_scoring.step().type == "end_round"
+    quiz = ScoringQuiz.from_game(before_scoring)
     assert "Adivinhe, depois revele." in quiz.children[0].value
     assert quiz.button.description == "Revelar"
     assert [b.description for b in quiz.boxes.values()] == ["vermelho", "azul"]
@@ -168,3 +176,79 @@ def test_the_scoring_quiz_in_portuguese(game):  # noqa: F811 - the fixture
         assert quiz.reveal() is not None
     assert quiz.summary.value.startswith("<b>Todas as 6 linhas reveladas.</b> A turma teve ")
     assert quiz.reveal() is None and "Todas as linhas já foram reveladas." in quiz.message.value
+
+
+# ---------------------------------------------------------------------- the coach and the lab
+
+
+def coach_advice_both(view_of, level="easy", seed=3):
+    """The coach's advice for the same view in Portuguese and in English."""
+    aton.set_language("pt")
+    pt = coach.advice(view_of(), level, seed=seed)
+    aton.set_language("en")
+    en = coach.advice(view_of(), level, seed=seed)
+    aton.set_language("pt")
+    return pt, en
+
+
+def test_a_coach_hint_in_portuguese_cites_the_same_rules_and_choice():
+    dealt = Game.new(4)
+    dealt.advance()
+    dealt.decide(False)  # red keeps the cards (R5): the assignment is pending (R6)
+    dealt.advance()
+    pt, en = coach_advice_both(lambda: dealt.view("red"))
+    assert (pt.choice, pt.rules, pt.expected) == (en.choice, en.rules, en.expected)
+    assert pt.rules and all(re.search(rf"\b{r}\b", pt.text) for r in pt.rules)
+    assert pt.reasons[0].startswith("Ponha ")
+    assert pt.reasons[0].endswith(" nos cartuchos 1 a 4 (R6).")
+    assert [s.split(":")[0] for s in pt.reasons[1:5]] == [
+        "Cartucho 1", "Cartucho 2", "Cartucho 3", "Cartucho 4"]
+    assert pt.reasons[5].startswith("O treinador espera que você ganhe ")
+    assert pt.risk.startswith("Risco: ")
+    # the sentences the coach makes are Portuguese (the temples cartouche 3 opens, the
+    # engine's words, are left out: another part of the engine says them)
+    own = [pt.reasons[i] for i in (0, 1, 2, 4, 5)] + [pt.risk]
+    assert not any(ENGLISH.search(s.replace("(R", "")) for s in own), own
+
+
+def test_a_coach_threat_and_review_in_portuguese():
+    nearly = Game.from_position(scenarios.load("11_end_by_temple"), 1)
+    threat = next(t for t in coach.threats(nearly) if t.area == "temple")
+    assert threat.text.startswith("Atenção: o vermelho ocupa 10 das 12 casas do templo 3; "
+                                  "ocupar T3.3 e T3.9 numa só colocação")
+    assert threat.text.endswith("vence na hora (R18, R12, R13).")
+    nearly.advance()
+    view = nearly.view("red")
+    review = coach.compare(view, view.options()[-1], "easy", seed=1)
+    assert review.text.startswith(("O treinador concorda", "O treinador preferia "))
+    with pytest.raises(ValueError, match="não é uma escolha permitida"):
+        coach.compare(view, (9, 9, 9, 9), "easy")
+
+
+def test_the_coach_panel_in_portuguese():
+    app = build_app(seed=11, how_to_play=False)
+    panel = app.coach
+    assert (panel.hint.description, panel.review.description) == (
+        "Dica do treinador", "Avaliar minhas jogadas")
+    panel.hint.click()
+    assert app.error_message == ""
+    assert "<b>Treinador: " in panel.hint_text and " Por quê:" in panel.hint_text
+    assert "R5" in rule_ids(panel.hint_text) and "aton-rule-link" in panel.hint_text
+
+
+def test_the_lab_in_portuguese():
+    t = lab.run_tournament(["random", "greedy"], 2, seed=1, workers=0)
+    text = lab.summary(t)
+    assert text.startswith("2 partidas, 2 por par, semente 1\n")
+    assert "empates 0" in text and "rodadas: mediana" in text
+    assert "finais: points " in text  # the ways a game ends are the events' own words
+    page = StrategyLab(levels=["random", "greedy"], games=1)
+    assert page.button.description == "Jogar o torneio"
+    assert page.win_fig.title == "Vitórias por nível"
+    assert page.end_fig.axes[0].label == "final (R18, R19)"
+    page.show(t)
+    assert page.chart_data["endings"][0] == ["40 pts", "templo", "amarelas", "verdes",
+                                             "contagem"]
+    assert "<th>jogador</th>" in page.summary.value
+    page.toggles["greedy"].value = False
+    assert page.run() is None and "pelo menos dois jogadores" in page.status.value
