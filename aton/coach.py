@@ -26,16 +26,28 @@ from .board import (
     temples_text,
 )
 from .bots import SEARCH_BUDGETS
+from .i18n import N_, plural_translator, translator
 from .mcts import ChoiceStats, SearchResult, search
 from .view import PlayerView
 
-#: What each temple is worth in a scoring round (R16), in a learner's words.
+_ = translator("engine")
+_n = plural_translator("engine")
+
+#: What each temple is worth in a scoring round (R16), in a learner's words (translate with
+#: ``_()`` where shown).
+# Translators: each ends "in a scoring round in temple {temple}, {worth} (R16)."
 TEMPLE_WORTH = {
-    1: "the player with more counters there scores the difference",
-    2: "the player with more counters there scores 5",
-    3: "the player with more counters there scores one point per counter",
-    4: "the player with more counters there scores 3 for each turquoise square they hold",
+    1: N_("the player with more counters there scores the difference"),
+    2: N_("the player with more counters there scores 5"),
+    3: N_("the player with more counters there scores one point per counter"),
+    4: N_("the player with more counters there scores 3 for each turquoise square they hold"),
 }
+# Translators: a player, as the coach names them ("blue's card", "red holds ...").
+PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
+
+
+def _name(player: str) -> str:
+    return _(PLAYER_NAMES[player])
 
 
 @dataclass
@@ -95,64 +107,94 @@ def _budget(level: str) -> int:
     try:
         return SEARCH_BUDGETS[level]
     except KeyError:
-        raise ValueError(f"the coach searches at one of the levels {', '.join(SEARCH_BUDGETS)},"
-                         f" not {level!r}") from None
+        raise ValueError(_("the coach searches at one of the levels {levels}, not "
+                           "{level!r}").format(levels=", ".join(SEARCH_BUDGETS),
+                                               level=level)) from None
 
 
 def _points(x: float) -> str:
+    """'1 point', '-2 points', '2.5 points' (to a tenth, in the current language)."""
     n = round(x, 1)
     if n == int(n):
-        n = int(n)
-    return f"{n} point" if n in (1, -1) else f"{n} points"
+        shown = str(int(n))
+    else:
+        units, tenths = f"{abs(n):.1f}".split(".")
+        # Translators: a number with one decimal, e.g. 2.5 (in Portuguese 2,5).
+        shown = ("-" if n < 0 else "") + _("{units}.{tenths}").format(units=units,
+                                                                      tenths=tenths)
+    # "1 point" and "-1 point"; every other amount takes the plural.
+    count = 1 if n in (1, -1) else 2
+    return _n("{n} point", "{n} points", count).format(n=shown)
 
 
 def _choice_reasons(view: PlayerView, choice: object, st: ChoiceStats
                     ) -> tuple[list[str], tuple[int, ...]]:
     """Sentences about what ``choice`` does, with rule ids, and the temples it fights for."""
     kind = view.pending.kind
-    other = view.opponent
+    other = _name(view.opponent)
     if kind == "exchange":
+        hand = list(view.hand)
         if choice:
-            return [(f"Hand in the exchange counter and draw 4 new cards: the coach expects 4 "
-                     f"new cards to do better than {list(view.hand)}, and you may do it only "
-                     "once a game (R5).")], ()
-        return [(f"Keep these cards {list(view.hand)} and save the exchange counter for a "
-                "worse hand: you may hand it in only once a game (R5).")], ()
+            return [_("Hand in the exchange counter and draw 4 new cards: the coach expects 4 "
+                      "new cards to do better than {hand}, and you may do it only once a game "
+                      "(R5).").format(hand=hand)], ()
+        return [_("Keep these cards {hand} and save the exchange counter for a worse hand: you "
+                  "may hand it in only once a game (R5).").format(hand=hand)], ()
     if kind == "assign":
         c1, c2, c3, c4 = choice
-        said = [f"Put {c1}, {c2}, {c3}, {c4} on cartouches 1 to 4 (R6)."]
-        said.append(f"Cartouche 1: your {c1} scores twice the difference if it beats {other}'s "
-                    "card (R7).")
+        said = [_("Put {c1}, {c2}, {c3}, {c4} on cartouches 1 to 4 (R6).").format(
+            c1=c1, c2=c2, c3=c3, c4=c4)]
+        said.append(_("Cartouche 1: your {card} scores twice the difference if it beats "
+                      "{other}'s card (R7).").format(card=c1, other=other))
         n = rules.removal(c2)
+        # Translators: {first} is empty, or "; you went first in 40% of the rounds the coach
+        # tried" (the message below, after a semicolon).
+        first = ("; " + _("you went first in {percent}% of the rounds the coach tried").format(
+            percent=round(100 * st.first)) if st.visits else "")
         if rules.removes_nothing(view.round) and n:
-            does = "removes nothing in round 1 (R11)"
+            said.append(_("Cartouche 2: a {card} removes nothing in round 1 (R11); the lower "
+                          "card goes first (R8){first}.").format(card=c2, first=first))
         elif n > 0:
-            does = f"removes {n} of {other}'s counters (R10)"
+            # English says "1 of blue's counters" as it says "2 of blue's counters".
+            said.append(_n("Cartouche 2: a {card} removes {n} of {other}'s counters (R10); the "
+                           "lower card goes first (R8){first}.",
+                           "Cartouche 2: a {card} removes {n} of {other}'s counters (R10); the "
+                           "lower card goes first (R8){first}.", n).format(
+                card=c2, n=n, other=other, first=first))
         elif n < 0:
-            does = "costs you one of your own counters (R10)"
+            said.append(_("Cartouche 2: a {card} costs you one of your own counters (R10); the "
+                          "lower card goes first (R8){first}.").format(card=c2, first=first))
         else:
-            does = "removes nothing (R10)"
-        first = (f"; you went first in {round(100 * st.first)}% of the rounds the coach tried"
-                 if st.visits else "")
-        said.append(f"Cartouche 2: a {c2} {does}; the lower card goes first (R8){first}.")
-        said.append(f"Cartouche 3: a {c3} opens {temples_text(c3)} for your removal and "
-                    "placement (R12).")
-        said.append(f"Cartouche 4: a {c4} places up to {c4} counters (R13).")
+            said.append(_("Cartouche 2: a {card} removes nothing (R10); the lower card goes "
+                          "first (R8){first}.").format(card=c2, first=first))
+        # Translators: {temples} is e.g. "temples 1 to 3".
+        said.append(_("Cartouche 3: a {card} opens {temples} for your removal and placement "
+                      "(R12).").format(card=c3, temples=temples_text(c3)))
+        # English says "up to 1 counters" as it says "up to 3 counters".
+        said.append(_n("Cartouche 4: a {card} places up to {card} counters (R13).",
+                       "Cartouche 4: a {card} places up to {card} counters (R13).", c4).format(
+            card=c4))
         return said, tuple(range(1, c3 + 1))
     i = SQUARE_INDEX[choice]
     temple = TEMPLE_OF[i]
     where = describe_square(i)
+    worth = _(TEMPLE_WORTH[temple])
     if kind == "place":
-        said = [(f"Place your counter on {where} (R13): in a scoring round in temple {temple}, "
-                f"{TEMPLE_WORTH[temple]} (R16).")]
+        # Translators: {where} is e.g. "T1.7 (temple 1, bonus +1)"; {worth} a TEMPLE_WORTH.
+        said = [_("Place your counter on {where} (R13): in a scoring round in temple {temple}, "
+                  "{worth} (R16).").format(where=where, temple=temple, worth=worth)]
     elif kind == "remove":
-        own = view.pending.whose == PLAYERS.index(view.player)
-        whose = "your own" if own else f"{other}'s"
-        said = [(f"Remove {whose} counter on {where} (R10): in a scoring round in temple "
-                f"{temple}, {TEMPLE_WORTH[temple]} (R16).")]
+        if view.pending.whose == PLAYERS.index(view.player):
+            said = [_("Remove your own counter on {where} (R10): in a scoring round in temple "
+                      "{temple}, {worth} (R16).").format(where=where, temple=temple,
+                                                        worth=worth)]
+        else:
+            said = [_("Remove {other}'s counter on {where} (R10): in a scoring round in temple "
+                      "{temple}, {worth} (R16).").format(other=other, where=where,
+                                                        temple=temple, worth=worth)]
     else:
-        said = [(f"Take back your counter on {where} (R17): the coach keeps the counters that "
-                "count most in the next scoring round (R16).")]
+        said = [_("Take back your counter on {where} (R17): the coach keeps the counters that "
+                  "count most in the next scoring round (R16).").format(where=where)]
     return said, (temple,)
 
 
@@ -162,29 +204,33 @@ def advice(view: PlayerView, level: str = "strong", seed: int = 0) -> Advice:
     fights for, what it risks, and the rule ids. Uses only ``view``."""
     pending = view.pending
     if pending is None:
-        raise ValueError(f"{view.player} has no decision pending: the coach has nothing to "
-                         "advise")
+        raise ValueError(_("{player} has no decision pending: the coach has nothing to "
+                           "advise").format(player=_name(view.player)))
     result = search(view, _budget(level), seed=seed)
     return _advice(view, result.choice, result)
 
 
 def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
     st = result.stats[_key(choice)]
-    other = view.opponent
+    other = _name(view.opponent)
     reasons, temples = _choice_reasons(view, choice, st)
     worth = st.worth
-    reasons.append(f"The coach expects you to gain {_points(st.gain)} this round and {other} "
-                   f"{_points(st.gain_other)}; with what the board would give in a scoring "
-                   f"round, this choice is worth {_points(worth)} to you (R7, R16).")
+    reasons.append(_("The coach expects you to gain {gain} this round and {other} {gain_other}; "
+                     "with what the board would give in a scoring round, this choice is worth "
+                     "{worth} to you (R7, R16).").format(
+        gain=_points(st.gain), other=other, gain_other=_points(st.gain_other),
+        worth=_points(worth)))
     if st.lost >= 0.01:
-        risk = (f"Risk: in {round(100 * st.lost)}% of the rounds the coach tried, {other} won "
-                "at once (R18).")
+        risk = _("Risk: in {percent}% of the rounds the coach tried, {other} won at once "
+                 "(R18).").format(percent=round(100 * st.lost), other=other)
     elif st.gain_other > st.gain:
-        risk = (f"Risk: {other} is expected to score more than you this round "
-                f"({_points(st.gain_other)} against {_points(st.gain)}) (R7, R16).")
+        risk = _("Risk: {other} is expected to score more than you this round ({theirs} "
+                 "against {yours}) (R7, R16).").format(other=other,
+                                                     theirs=_points(st.gain_other),
+                                                     yours=_points(st.gain))
     else:
-        risk = (f"Risk: small; {other} is expected to gain {_points(st.gain_other)} this round "
-                "(R7, R16).")
+        risk = _("Risk: small; {other} is expected to gain {theirs} this round "
+                 "(R7, R16).").format(other=other, theirs=_points(st.gain_other))
     for threat in threats(view):
         risk += " " + threat.text
     reasons.append(risk)
@@ -203,31 +249,52 @@ def compare(view: PlayerView, choice: object, level: str = "strong", seed: int =
     """Review ``choice`` for ``view``'s pending decision before it is applied: whether the
     coach agrees, and if not what it preferred and the difference in expected points."""
     if view.pending is None:
-        raise ValueError(f"{view.player} has no decision pending: nothing to review")
+        raise ValueError(_("{player} has no decision pending: nothing to review").format(
+            player=_name(view.player)))
     legal = {_key(o) for o in view.options()}
     if _key(choice) not in legal:
-        raise ValueError(f"{choice!r} is not a legal choice for {view.pending.prompt}")
+        raise ValueError(_("{choice!r} is not a legal choice for {prompt}").format(
+            choice=choice, prompt=view.pending.prompt))
     budget = _budget(level)
     best = search(view, budget, seed=seed)
     preferred = best.choice
     if _key(preferred) == _key(choice):
-        return Review(True, choice, preferred, 0.0, "The coach agrees with your choice.", [])
+        return Review(True, choice, preferred, 0.0, _("The coach agrees with your choice."),
+                      [])
     # The learner's choice weighed by a search of its own, so a choice the coach hardly tried
     # is still judged on enough simulated rounds.
     own = search(view, max(50, budget // 4), seed=seed, only=[choice])
     difference = best.stats[_key(preferred)].worth - own.stats[_key(choice)].worth
     coach = _advice(view, preferred, best)
-    text = (f"The coach preferred {_shown(preferred)}: about {_points(max(difference, 0.0))} "
-            f"better than {_shown(choice)} in expected points. " + coach.reasons[0])
+    # Translators: {preferred} and {chosen} are e.g. "cards 4, 1, 2, 3", "T3.8",
+    # "keeping your cards"; {points} e.g. "2.5 points".
+    text = _("The coach preferred {preferred}: about {points} better than {chosen} in expected "
+             "points.").format(preferred=_shown(preferred),
+                               points=_points(max(difference, 0.0)),
+                               chosen=_shown(choice)) + " " + coach.reasons[0]
     return Review(False, choice, preferred, difference, text, coach.rules)
 
 
 def _shown(choice: object) -> str:
     if isinstance(choice, bool):
-        return "handing in the exchange counter" if choice else "keeping your cards"
+        return _("handing in the exchange counter") if choice else _("keeping your cards")
     if isinstance(choice, (tuple, list)):
-        return "cards " + ", ".join(str(c) for c in choice)
+        return _("cards {cards}").format(cards=", ".join(str(c) for c in choice))
     return str(choice)
+
+
+#: The threat warning for each area a player may fill at once (R18).
+THREATS = {
+    "temple": N_("Watch out: {name} holds {held} of the {total} squares of temple {temple}; "
+                 "filling {squares} in one placement (a {left} or more on cartouche 4 and {need} "
+                 "on cartouche 3) wins at once (R18, R12, R13)."),
+    "yellow": N_("Watch out: {name} holds {held} of the {total} squares of the yellow squares; "
+                 "filling {squares} in one placement (a {left} or more on cartouche 4 and {need} "
+                 "on cartouche 3) wins at once (R18, R12, R13)."),
+    "green": N_("Watch out: {name} holds {held} of the {total} squares of the green squares; "
+                "filling {squares} in one placement (a {left} or more on cartouche 4 and {need} "
+                "on cartouche 3) wins at once (R18, R12, R13)."),
+}
 
 
 def threats(game) -> list[Threat]:
@@ -248,14 +315,17 @@ def threats(game) -> list[Threat]:
             if not 0 < left <= min(4, stock[name]):
                 continue
             missing = tuple(mask_names(empty))
-            what = (f"temple {temple}" if reason == "temple" else f"the {reason} squares")
             total = area.bit_count()
             need = max(TEMPLE_OF[SQUARE_INDEX[s]] for s in missing)
-            squares = " and ".join(missing) if left <= 2 else ", ".join(missing)
-            text = (f"Watch out: {name} holds {total - left} of the {total} squares of {what}; "
-                    f"filling {squares} in one placement (a {left} or more on cartouche 4 and "
-                    f"{need if need > 1 else 'any card'}{' or more' if 1 < need < 4 else ''} "
-                    f"on cartouche 3) wins at once (R18, R12, R13).")
+            squares = (_("{first} and {second}").format(first=missing[0], second=missing[1])
+                       if left == 2 else ", ".join(missing))
+            # Translators: what cartouche 3 needs, in "... and {need} on cartouche 3)".
+            need_text = (_("any card") if need == 1 else
+                         _("{need} or more").format(need=need) if need < 4 else str(need))
+            # Translators: {squares} e.g. "T3.3 and T3.9"; {need} e.g. "any card", "2 or more".
+            text = _(THREATS[reason]).format(
+                name=_name(name), held=total - left, total=total, temple=temple,
+                squares=squares, left=left, need=need_text)
             found.append(Threat(name, reason, temple, missing, text))
     return found
 

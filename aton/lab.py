@@ -24,6 +24,9 @@ from . import bots, rules
 from .cards import VALUES
 from .errors import SEED_LIMIT
 from .game import Game
+from .i18n import translator
+
+_ = translator("engine")
 
 #: How a game can end (R18, R19), in the order charts list them.
 ENDINGS = ("points", "temple", "yellow", "green", "scoring")
@@ -129,10 +132,11 @@ def run_tournament(levels: list[str], games_per_pair: int, seed: int = 0, *,
     plays in this process. The same seed gives the same results on any executor."""
     unknown = [name for name in levels if name not in bots.names()]
     if unknown or len(levels) < 2:
-        raise ValueError(f"a tournament needs at least two of {', '.join(bots.names())}; "
-                         f"got {levels!r}")
+        raise ValueError(_("a tournament needs at least two of {levels}; got {got!r}").format(
+            levels=", ".join(bots.names()), got=levels))
     if games_per_pair < 1:
-        raise ValueError(f"games_per_pair must be at least 1, not {games_per_pair!r}")
+        raise ValueError(_("games_per_pair must be at least 1, not {n!r}").format(
+            n=games_per_pair))
     tasks = schedule(levels, games_per_pair, seed)
     chunks = [tasks[i:i + batch] for i in range(0, len(tasks), batch)]
     start = time.perf_counter()
@@ -321,21 +325,34 @@ def decision_times(results: list[GameResult], levels: list[str]) -> dict[str, di
 
 def summary(t: Tournament) -> str:
     """A plain-text report of a tournament: the pairs with Wilson intervals, each level's win
-    rate and rating, how games ended and how long they lasted."""
-    lines = [f"{len(t.results)} games, {t.games_per_pair} per pair, seed {t.seed}"]
+    rate and rating, how games ended and how long they lasted (the level names and the ways a
+    game ends are the data's own words, in every language)."""
+    lines = [_("{games} games, {per_pair} per pair, seed {seed}").format(
+        games=len(t.results), per_pair=t.games_per_pair, seed=t.seed)]
     for row in pair_table(t.results):
-        lines.append(f"  {row['b']:>7} vs {row['a']:<7} {row['b_wins']:>3}-{row['a_wins']:<3}"
-                     f" draws {row['draws']}: {row['b']} wins {100 * row['b_rate']:.0f}% "
-                     f"(95% CI {100 * row['b_low']:.0f}-{100 * row['b_high']:.0f}%)")
+        # Translators: one pair of levels, e.g. "   greedy vs random   9-1   draws 0: greedy
+        # wins 90% (95% CI 60-98%)"; keep the {name:>7} widths, they line the rows up.
+        lines.append("  " + _("{b:>7} vs {a:<7} {b_wins:>3}-{a_wins:<3} draws {draws}: {b} wins "
+                              "{rate:.0f}% (95% CI {low:.0f}-{high:.0f}%)").format(
+            a=row["a"], b=row["b"], a_wins=row["a_wins"], b_wins=row["b_wins"],
+            draws=row["draws"], rate=100 * row["b_rate"], low=100 * row["b_low"],
+            high=100 * row["b_high"]))
     rates, ratings = win_rates(t.results, t.levels), elo(t.results, t.levels)
     for level in t.levels:
-        lines.append(f"  {level:>7}: wins {100 * rates[level]['rate']:.0f}% of "
-                     f"{rates[level]['games']} games, rating {ratings[level]:.0f}")
+        lines.append("  " + _("{level:>7}: wins {rate:.0f}% of {games} games, rating "
+                              "{rating:.0f}").format(level=level,
+                                                     rate=100 * rates[level]["rate"],
+                                                     games=rates[level]["games"],
+                                                     rating=ratings[level]))
     ends = endings(t.results)
-    lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in ends.items()))
+    # Translators: {endings} is e.g. "points 3, temple 1, yellow 0, green 0, scoring 6" (the
+    # ways a game ends, as the events name them: they stay in English).
+    lines.append("  " + _("endings: {endings}").format(
+        endings=", ".join(f"{k} {v}" for k, v in ends.items())))
     rounds = [r.rounds for r in t.results]
-    lines.append(f"  rounds: median {statistics.median(rounds):g}, "
-                 f"shortest {min(rounds)}, longest {max(rounds)}")
+    lines.append("  " + _("rounds: median {median:g}, shortest {shortest}, longest "
+                          "{longest}").format(median=statistics.median(rounds),
+                                              shortest=min(rounds), longest=max(rounds)))
     return "\n".join(lines)
 
 

@@ -19,6 +19,9 @@ Each lesson is a JSON file in ``aton/lessons/`` (data a teacher edits, not code)
 
 ``Lesson.start(seed)`` gives the ``Game``; ``ScriptedPlayer`` plays the opponent through
 ``game.decide``; ``judge(lesson, game)`` gives a ``Verdict`` (or None before the judging point).
+
+A ``Lesson`` holds its sentences in English, as the file has them; ``lesson_text(text)`` gives
+one in the current language (the "lessons" catalog), and the verdict is made in it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ from importlib import resources
 from . import scenarios
 from .events import Event
 from .game import Game
+from .i18n import translator
+
+_ = translator("engine")
+#: A lesson file's sentence (title, goal, intro, hint, fail, success) in the current language.
+lesson_text = translator("lessons")
 
 #: The events a lesson may be judged after, in the order a round meets them.
 JUDGE_POINTS = ("points", "order", "end_round", "scoring", "round_over", "end")
@@ -112,8 +120,8 @@ def load(name: str) -> Lesson:
     ValueError naming the problem if its file is broken."""
     files = _files()
     if name not in files:
-        raise KeyError(f"There is no lesson called {name!r}. Known lessons: "
-                       f"{', '.join(sorted(files))}")
+        raise KeyError(_("There is no lesson called {name!r}. Known lessons: {known}").format(
+            name=name, known=", ".join(sorted(files))))
     return lesson_from_dict(name, json.loads(files[name].read_text(encoding="utf-8")))
 
 
@@ -127,19 +135,23 @@ def lesson_from_dict(name: str, data: dict) -> Lesson:
     if "position" in data:
         Game.from_position(data["position"])  # a broken position is refused, naming the rule
     elif "scenario" not in data:
-        raise ValueError(f"lesson {name}: it needs a 'scenario' or a 'position'")
+        raise ValueError(_("lesson {name}: it needs a 'scenario' or a 'position'").format(
+            name=name))
     learner = data.get("learner", "red")
     if learner not in ("red", "blue"):
-        raise ValueError(f"lesson {name}: learner must be red or blue, not {learner!r}")
+        raise ValueError(_("lesson {name}: learner must be red or blue, not {learner!r}").format(
+            name=name, learner=learner))
     judge_at = data["judge"]
     if judge_at not in JUDGE_POINTS:
-        raise ValueError(f"lesson {name}: judge must be one of {', '.join(JUDGE_POINTS)}")
+        raise ValueError(_("lesson {name}: judge must be one of {points}").format(
+            name=name, points=", ".join(JUDGE_POINTS)))
     for check in data["checks"]:
         if check.get("check") not in CHECKS:
-            raise ValueError(f"lesson {name}: unknown check {check.get('check')!r}; known: "
-                             f"{', '.join(CHECKS)}")
+            raise ValueError(_("lesson {name}: unknown check {check!r}; known: {known}").format(
+                name=name, check=check.get("check"), known=", ".join(CHECKS)))
         if not check.get("fail") or not check.get("rules"):
-            raise ValueError(f"lesson {name}: check {check['check']} needs 'fail' and 'rules'")
+            raise ValueError(_("lesson {name}: check {check} needs 'fail' and 'rules'").format(
+                name=name, check=check["check"]))
     hint = data["hint"]
     return Lesson(
         name=name, title=data["title"], goal=data["goal"], intro=data.get("intro", ""),
@@ -175,7 +187,7 @@ class ScriptedPlayer:
         game = self.game
         pending = game.pending
         if pending is None or pending.player != self.player:
-            raise ValueError("The scripted opponent has no decision pending.")
+            raise ValueError(_("The scripted opponent has no decision pending."))
         options = game.options()
         kind = pending.kind
         wanted = self.lesson.script.get(kind, [])
@@ -344,17 +356,20 @@ CHECKS: dict[str, Callable] = {
 
 def judge(lesson: Lesson, game: Game) -> Verdict | None:
     """The verdict once the judging point is reached (None before): success when every check
-    holds, else "try again" with the reasons of the checks that failed and their rule ids."""
+    holds, else "try again" with the reasons of the checks that failed and their rule ids, in
+    the current language."""
     events = _judged_events(lesson, game)
     if events is None:
         return None
     failed = [c for c in lesson.checks if not CHECKS[c["check"]](lesson, game, events, c)]
     if not failed:
-        return Verdict(True, lesson.success, lesson.rules)
+        return Verdict(True, lesson_text(lesson.success), lesson.rules)
     rules = tuple(dict.fromkeys(r for c in failed for r in c["rules"]))
-    reasons = " ".join(f"{c['fail']} ({', '.join(c['rules'])})" for c in failed)
-    return Verdict(False, f"Try again: {reasons}", rules)
+    # Each reason is a whole sentence of the lesson file, followed by its rule ids.
+    reasons = " ".join(f"{lesson_text(c['fail'])} ({', '.join(c['rules'])})" for c in failed)
+    # Translators: {reasons} are the lesson's sentences saying what went wrong, with rule ids.
+    return Verdict(False, _("Try again: {reasons}").format(reasons=reasons), rules)
 
 
 __all__ = ["CHECKS", "Hint", "Lesson", "ScriptedPlayer", "Verdict", "judge", "lesson_from_dict",
-           "load", "load_all", "names"]
+           "lesson_text", "load", "load_all", "names"]

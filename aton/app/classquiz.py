@@ -14,12 +14,15 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, HBox, Layout, ToggleButton, VBox
 
+from ..i18n import N_, translator
 from ..scoring import LINES
 from .predict import Answer, ScoringQuiz
 
-INTRO = ("<b>Class predicts.</b> Before each line, type the points you expect red and blue to "
-         "score, then press <i>Reveal</i>: the game scores that line. Leave a box empty for no "
-         "guess: it is not marked.")
+_ = translator("app")
+
+INTRO = N_("<b>Class predicts.</b> Before each line, type the points you expect red and blue to "
+           "score, then press <i>Reveal</i>: the game scores that line. Leave a box empty for no "
+           "guess: it is not marked.")
 
 
 class ClassPredicts:
@@ -32,12 +35,12 @@ class ClassPredicts:
         self._reveal = reveal
         self._revealing = False  # the game moves inside a Reveal: the quiz is not over
         self.switch = ToggleButton(
-            value=False, description="Class predicts", icon="users",
-            tooltip="Turn the scoring round into a guessing game: guess each line's points, "
-                    "then Reveal it")
+            value=False, description=_("Class predicts"), icon="users",
+            tooltip=_("Turn the scoring round into a guessing game: guess each line's points, "
+                      "then Reveal it"))
         self.switch.add_class("aton-class-predicts")
         self.switch.observe(self._toggled, "value")
-        self.hint = HTML("Guess each line of the scoring round before it is shown.",
+        self.hint = HTML(_("Guess each line of the scoring round before it is shown."),
                          layout=Layout(margin="0 0 0 8px"))
         self.quiz: ScoringQuiz | None = None
         self.next_line: str | None = None

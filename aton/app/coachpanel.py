@@ -16,12 +16,20 @@ from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox
 
 from .. import coach
 from ..determinize import sample_game
+from ..i18n import N_, translator
 from ..view import PlayerView
 from .rules_panel import with_rule_links
+
+_ = translator("app")
 
 HINT_CLASS = "aton-hint"  # the ring a lesson's hint puts on picker cards and slots (theme.py)
 LEVEL = "strong"  # fast enough here: see the module's docstring
 BOARD = ("place", "remove", "take_back")
+# Translators: the coach's hint for a square, after "Coach: ".
+SQUARE_HEADLINES = {"place": N_("place a counter on {square} (ringed on the board)"),
+                    "remove": N_("remove the counter on {square} (ringed on the board)"),
+                    "take_back": N_("take back your counter on {square} (ringed on the board)")}
+HINT_TIP = N_("What the strong computer player would do now, and why")
 
 
 def after_keeping(view: PlayerView, seed: int) -> PlayerView:
@@ -44,12 +52,11 @@ class CoachPanel:
         self.board = board
         self.picker = picker
         self.seed = seed
-        self.hint = Button(description="Coach hint", icon="lightbulb-o", disabled=True,
-                           tooltip="What the strong computer player would do now, and why",
-                           layout=Layout(width="auto"))
-        self.review = ToggleButton(description="Review my moves", value=False,
-                                   tooltip="After each of your choices, say whether the coach "
-                                           "agreed", layout=Layout(width="auto"))
+        self.hint = Button(description=_("Coach hint"), icon="lightbulb-o", disabled=True,
+                           tooltip=_(HINT_TIP), layout=Layout(width="auto"))
+        self.review = ToggleButton(description=_("Review my moves"), value=False,
+                                   tooltip=_("After each of your choices, say whether the coach "
+                                             "agreed"), layout=Layout(width="auto"))
         self.hint_box = HTML()
         self.review_box = HTML()
         self.threat_box = HTML()
@@ -80,25 +87,27 @@ class CoachPanel:
         cards = None
         if advice.kind == "assign":
             cards = advice.choice
-            headline = "put " + ", ".join(map(str, cards)) + " on cartouches 1 to 4"
+            headline = _("put {cards} on cartouches 1 to 4").format(
+                cards=", ".join(map(str, cards)))
         elif advice.kind == "exchange" and advice.choice is False:
             # Confirm keeps the cards and puts them on the cartouches in one click: say
             # where the coach would put them too (its own expected points and risk).
             then = coach.advice(after_keeping(view, self.seed), LEVEL, seed=self.seed)
             cards = then.choice
             reasons = reasons[:1] + then.reasons
-            headline = ("keep your cards, put " + ", ".join(map(str, cards))
-                        + " on cartouches 1 to 4, then Confirm")
+            headline = _("keep your cards, put {cards} on cartouches 1 to 4, then "
+                         "Confirm").format(cards=", ".join(map(str, cards)))
         elif advice.kind == "exchange":
-            headline = "click Hand in exchange for 4 new cards"
+            headline = _("click Hand in exchange for 4 new cards")
         else:
-            verb = {"place": "place a counter on", "remove": "remove the counter on",
-                    "take_back": "take back your counter on"}[advice.kind]
-            headline = f"{verb} {advice.choice} (ringed on the board)"
+            headline = _(SQUARE_HEADLINES[advice.kind]).format(square=advice.choice)
         self.advice = advice
         items = "".join(f"<li>{html.escape(s)}</li>" for s in reasons)
+        # Translators: {headline} is what to do, e.g. "put 4, 1, 2, 3 on cartouches 1 to 4".
+        said = html.escape(_("Coach: {headline}.").format(headline=headline))
+        why = _("Why:")
         self.hint_box.value = with_rule_links(
-            f'<div class="aton-hint-text"><b>Coach: {html.escape(headline)}.</b> Why:'
+            f'<div class="aton-hint-text"><b>{said}</b> {why}'
             f'<ul style="margin:2px 0 0 0; padding-left:18px">{items}</ul></div>')
         if advice.kind in BOARD:
             self.board.show_hint([advice.choice])
@@ -161,11 +170,12 @@ class CoachPanel:
         self.last_review = reviews
         disagree = [r for r in reviews if not r.agrees]
         if not disagree:
-            body, style = "The coach agrees with your choice.", "aton-notice"
+            body, style = _("The coach agrees with your choice."), "aton-notice"
         else:
             body = " ".join(html.escape(r.text) for r in disagree)
             style = "aton-warn"
-        self.review_box.value = (f'<div class="{style}"><b>Review of your last choice:</b> '
+        head = _("Review of your last choice:")
+        self.review_box.value = (f'<div class="{style}"><b>{head}</b> '
                                  f"{with_rule_links(body)}</div>")
 
     # ------------------------------------------------------------------ after every step
@@ -177,8 +187,8 @@ class CoachPanel:
         self.clear_hint()
         able = view is not None and view.pending is not None
         self.hint.disabled = not able
-        self.hint.tooltip = ("What the strong computer player would do now, and why" if able
-                             else "The coach gives a hint when it is your decision")
+        self.hint.tooltip = (_(HINT_TIP) if able
+                             else _("The coach gives a hint when it is your decision"))
         found = coach.threats(board)
         self.threat_box.value = "".join(
             f'<div class="aton-warn">{with_rule_links(html.escape(t.text))}</div>'

@@ -1,5 +1,6 @@
 """How to play, on the first screen and one click away after that (the text is
-``aton.howto.HOW_TO_PLAY``); its rule ids open the rules like everywhere else."""
+``aton.howto.HOW_TO_PLAY``, in the current language); its rule ids open the rules like
+everywhere else."""
 
 from __future__ import annotations
 
@@ -8,16 +9,21 @@ import html
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
 from ..howto import HOW_TO_PLAY
+from ..i18n import translator
 from .rules_panel import with_rule_links
+
+_ = translator("app")
+_engine = translator("engine")  # How to play's sections are the engine's text (aton.howto)
 
 
 def how_to_play_html() -> str:
     """The sections of How to play as HTML, lists as lists, rule ids as buttons."""
-    parts = ['<div class="aton-rule-head">How to play Aton</div>']
+    head = html.escape(_("How to play Aton"))
+    parts = [f'<div class="aton-rule-head">{head}</div>']
     for title, lines in HOW_TO_PLAY:
-        parts.append(f"<h4>{html.escape(title)}</h4>")
+        parts.append(f"<h4>{html.escape(_engine(title))}</h4>")
         items: list[str] = []
-        for line in lines:
+        for line in map(_engine, lines):
             if line.startswith("• "):
                 items.append(f"<li>{html.escape(line[2:])}</li>")
                 continue
@@ -35,11 +41,11 @@ class HowToPlay:
 
     def __init__(self) -> None:
         self.text = HTML(value=how_to_play_html(), layout=Layout(width="100%"))
-        self.close = Button(description="Got it: let's play ▸", button_style="success",
-                            tooltip="Close How to play (the button at the top opens it again)",
-                            layout=Layout(width="200px", height="36px"))
-        self.close_top = Button(description="Close ✕", tooltip="Close How to play",
-                                layout=Layout(width="90px"))
+        self.close = Button(description=_("Got it: let's play ▸"), button_style="success",
+                            tooltip=_("Close How to play (the button at the top opens it again)"),
+                            layout=Layout(width="auto", min_width="200px", height="36px"))
+        self.close_top = Button(description=_("Close ✕"), tooltip=_("Close How to play"),
+                                layout=Layout(width="auto", min_width="90px"))
         top = HBox([self.close_top])
         top.add_class("aton-drawer-top")
         self.widget = VBox([top, self.text, self.close])

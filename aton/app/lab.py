@@ -27,11 +27,16 @@ from ipywidgets import (
 
 from .. import bots, lab
 from ..cards import VALUES
+from ..i18n import N_, translator
 from .theme import CSS
 
+_ = translator("app")
+_engine = translator("engine")  # the levels' descriptions are the engine's (aton.bots)
+
 WINNER, LOSER = "#b8860b", "#9a9a9a"
-ENDING_WORDS = {"points": "40 pts", "temple": "temple", "yellow": "yellow", "green": "green",
-                "scoring": "scoring"}
+# Translators: the ways a game ends (R18, R19), short, under the bars of a chart.
+ENDING_WORDS = {"points": N_("40 pts"), "temple": N_("temple"), "yellow": N_("yellow"),
+                "green": N_("green"), "scoring": N_("scoring")}
 
 
 def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float = 1.0,
@@ -41,7 +46,7 @@ def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float
     zeros = [[0] * len(x), [0] * len(x)] if grouped else [0] * len(x)
     bars = Bars(x=x, y=zeros, scales={"x": sx, "y": sy}, colors=colors or [WINNER],
                 type="grouped" if grouped else "stacked", padding=0.25,
-                labels=["winner", "loser"] if grouped else [])
+                labels=[_("winner"), _("loser")] if grouped else [])
     fig = Figure(marks=[bars], title=title,
                  axes=[Axis(scale=sx, label=x_label),
                        Axis(scale=sy, side="left", label=y_label,
@@ -64,21 +69,22 @@ class StrategyLab:
         chosen = levels or ["random", "greedy", "easy"]
         # One toggle per level, weakest first: a click picks or drops a player.
         self.toggles = {name: ToggleButton(value=name in chosen, description=name,
-                                           tooltip=bots.LEVELS[name],
+                                           tooltip=_engine(bots.LEVELS[name]),
                                            layout=Layout(width="86px"))
                         for name in bots.names()}
         for toggle in self.toggles.values():
             toggle.observe(self._mark, "value")
             self._mark({"owner": toggle})
-        self.players = HBox([HTML("Players:"), *self.toggles.values()],
+        self.players = HBox([HTML(_("Players:")), *self.toggles.values()],
                             layout=Layout(align_items="center"))
-        self.games = BoundedIntText(value=games, min=1, max=2000, description="Games per pair:",
-                                    style=small, layout=Layout(width="190px"))
-        self.seed = BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed:",
+        self.games = BoundedIntText(value=games, min=1, max=2000,
+                                    description=_("Games per pair:"), style=small,
+                                    layout=Layout(width="auto", min_width="190px"))
+        self.seed = BoundedIntText(value=seed, min=0, max=2**31 - 1, description=_("Seed:"),
                                    style=small, layout=Layout(width="150px"))
-        self.button = Button(description="Run tournament", button_style="primary",
-                             layout=Layout(width="170px", height="36px"))
-        self.progress = IntProgress(value=0, min=0, max=1, description="Games:",
+        self.button = Button(description=_("Run tournament"), button_style="primary",
+                             layout=Layout(width="auto", min_width="170px", height="36px"))
+        self.progress = IntProgress(value=0, min=0, max=1, description=_("Games:"),
                                     style=small, layout=Layout(width="330px"))
         self.status = HTML()
         self.summary = HTML()
@@ -86,18 +92,20 @@ class StrategyLab:
         self.button.on_click(lambda _: self.run())
 
         cards = [str(v) for v in VALUES]
-        self.win_fig, self.win_bars = _chart("Win rate by level", "level", "games won (%)",
-                                             list(self.players_chosen), y_max=100)
-        self.end_fig, self.end_bars = _chart("How games end", "ending (R18, R19)", "games",
-                                             list(ENDING_WORDS.values()), tick="d")
-        self.c1_fig, self.c1_bars = _chart("Cartouche 1: points by card",
-                                           "card on cartouche 1 (R7)", "points per round",
+        self.win_fig, self.win_bars = _chart(_("Win rate by level"), _("level"),
+                                             _("games won (%)"), list(self.players_chosen),
+                                             y_max=100)
+        self.end_fig, self.end_bars = _chart(_("How games end"), _("ending (R18, R19)"),
+                                             _("games"), [_(w) for w in ENDING_WORDS.values()],
+                                             tick="d")
+        self.c1_fig, self.c1_bars = _chart(_("Cartouche 1: points by card"),
+                                           _("card on cartouche 1 (R7)"), _("points per round"),
                                            cards, tick=".1f")
-        self.c2_fig, self.c2_bars = _chart("Cartouche 2 cards",
-                                           "gold: winner, grey: loser (R8, R10)",
-                                           "share of rounds (%)", cards,
+        self.c2_fig, self.c2_bars = _chart(_("Cartouche 2 cards"),
+                                           _("gold: winner, grey: loser (R8, R10)"),
+                                           _("share of rounds (%)"), cards,
                                            colors=[WINNER, LOSER], grouped=True)
-        self.len_fig, self.len_bars = _chart("Game length", "rounds", "games", ["0"],
+        self.len_fig, self.len_bars = _chart(_("Game length"), _("rounds"), _("games"), ["0"],
                                              tick="d")
         charts = GridBox([self.win_fig, self.end_fig, self.c1_fig, self.c2_fig, self.len_fig],
                          layout=Layout(grid_template_columns="repeat(auto-fill, minmax(300px, "
@@ -114,18 +122,19 @@ class StrategyLab:
         """Play the tournament the controls describe, with the progress bar, then draw it."""
         levels = self.players_chosen
         if len(levels) < 2:
-            self.status.value = ("<div class='aton-warn'>Pick at least two players: click "
-                                 "their names.</div>")
+            warning = _("Pick at least two players: click their names.")
+            self.status.value = f"<div class='aton-warn'>{warning}</div>"
             return None
         self.button.disabled = True
-        self.status.value = "Playing…"
+        self.status.value = _("Playing…")
         try:
             with self.errors:
                 t = lab.run_tournament(levels, self.games.value, self.seed.value,
                                        executor=self.executor, progress=self._progress)
         finally:
             self.button.disabled = False
-        self.status.value = f"{len(t.results)} games played in {t.seconds:.1f} s."
+        self.status.value = _("{games} games played in {seconds:.1f} s.").format(
+            games=len(t.results), seconds=t.seconds)
         self.show(t)
         return t
 
@@ -156,9 +165,10 @@ class StrategyLab:
             f"<td>{100 * rates[level]['rate']:.0f}%</td>"
             f"<td>{100 * rates[level]['low']:.0f}–{100 * rates[level]['high']:.0f}%</td>"
             f"<td>{ratings[level]:.0f}</td></tr>" for level in t.levels)
-        self.summary.value = (
-            "<table class='aton-table aton-compact'><tr><th>player</th><th>games</th>"
-            "<th>won</th><th>95% interval</th><th>rating</th></tr>" + rows + "</table>")
+        heads = "".join(f"<th>{h}</th>" for h in (_("player"), _("games"), _("won"),
+                                                    _("95% interval"), _("rating")))
+        self.summary.value = (f"<table class='aton-table aton-compact'><tr>{heads}</tr>{rows}"
+                              "</table>")
         def fit(fig, values, step=1.0):
             """The y axis from 0 to a whole number of steps, a tick at each (at most 6)."""
             top = max([step, *values])
@@ -174,7 +184,7 @@ class StrategyLab:
             self.win_bars.y = [round(100 * rates[level]["rate"], 1) for level in t.levels]
         ends = lab.endings(results)
         with self.end_bars.hold_sync():
-            self.end_bars.x = [ENDING_WORDS[k] for k in ends]
+            self.end_bars.x = [_(ENDING_WORDS[k]) for k in ends]
             self.end_bars.y = list(ends.values())
             fit(self.end_fig, self.end_bars.y.tolist(), 2)
         c1 = lab.cartouche1_points(results)

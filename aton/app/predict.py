@@ -23,17 +23,29 @@ from html import escape
 import ipywidgets as widgets
 
 import aton
+from aton.i18n import N_, plural_translator, translator
 from aton.scoring import LINE_TITLES, LINES
+
+_ = translator("app")
+_n = plural_translator("app")
+_engine = translator("engine")  # the scoring lines' titles are the engine's words
 
 PLAYERS = ("red", "blue")
 COLOURS = {"red": "#d62728", "blue": "#1f4fd6"}
+# Translators: a player's name, as the guess boxes and the marks show it.
+PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
 RIGHT, WRONG, GREY = "#2e7d32", "#c62828", "#666"
 
-INTRO = ("<b>Predict, then reveal.</b> For each line of the scoring round, type the points "
-         "you expect red and blue to score, then press <i>Reveal</i>. Leave a box empty if "
-         "you have no guess: it is not marked.")
-BAD_GUESS = ("Type the points as a whole number (0, 1, 2 ...), or leave the box empty for no "
-             "guess.")
+INTRO = N_("<b>Predict, then reveal.</b> For each line of the scoring round, type the points "
+           "you expect red and blue to score, then press <i>Reveal</i>. Leave a box empty if "
+           "you have no guess: it is not marked.")
+BAD_GUESS = N_("Type the points as a whole number (0, 1, 2 ...), or leave the box empty for no "
+               "guess.")
+
+
+def line_title(line: str) -> str:
+    """The title of scoring line ``line`` ("Temple 1") in the current language."""
+    return _engine(LINE_TITLES[line])
 
 
 @dataclass(frozen=True)
@@ -46,7 +58,7 @@ class Answer:
 
     @property
     def title(self) -> str:
-        return LINE_TITLES[self.line]
+        return line_title(self.line)
 
 
 def answer_of(event) -> Answer:
@@ -77,9 +89,9 @@ def upcoming_answers(game: aton.Game) -> list[Answer]:
             break
     answers = answers_from_events(twin.events[start:])
     if [a.line for a in answers] != list(LINES):
-        raise ValueError("No scoring round is coming: a scoring round follows only a round "
-                         "that leaves the Kingdom of the Dead full (R16). Step the game to "
-                         "the end of such a round first.")
+        raise ValueError(_("No scoring round is coming: a scoring round follows only a round "
+                           "that leaves the Kingdom of the Dead full (R16). Step the game to "
+                           "the end of such a round first."))
     return answers
 
 
@@ -90,7 +102,7 @@ def read_guess(text: str) -> int | None:
     if not text:
         return None
     if not text.isdigit() or len(text) > 3:
-        raise ValueError(BAD_GUESS)
+        raise ValueError(_(BAD_GUESS))
     return int(text)
 
 
@@ -100,28 +112,31 @@ class ScoringQuiz(widgets.VBox):
 
     ``lines``: the lines still to come, in order. ``reveal(line)`` returns that line's
     ``Answer``; it is called once per line, at its Reveal (in the app it steps the game).
-    ``notes``: an optional worked explanation per line, shown with its answer."""
+    ``notes``: an optional worked explanation per line, shown with its answer. ``intro`` is
+    shown through the catalog, so an ``N_``-marked text comes in the current language."""
 
     def __init__(self, lines: Sequence[str], reveal: Callable[[str], Answer], *,
                  intro: str = INTRO, notes: Mapping[str, str] | None = None) -> None:
         self.lines = list(lines)
         if not self.lines:
-            raise ValueError("A scoring quiz needs at least one scoring line.")
+            raise ValueError(_("A scoring quiz needs at least one scoring line."))
         unknown = [line for line in self.lines if line not in LINE_TITLES]
         if unknown:
-            raise ValueError(f"Not a line of the scoring round (R16): {', '.join(unknown)}.")
+            raise ValueError(_("Not a line of the scoring round (R16): {lines}.").format(
+                lines=", ".join(unknown)))
         self._reveal = reveal
         self.notes = dict(notes or {})
         self.answers: dict[str, Answer] = {}  # only the lines revealed so far
         self.marks: dict[str, dict[str, bool | None]] = {}  # None: no guess, not graded
         self._short: list[str] = []  # each revealed line without its explanation
-        self.boxes = {p: widgets.Text(value="", placeholder="no guess", description=p,
-                                      style={"description_width": "36px"},
-                                      layout=widgets.Layout(width="140px"))
+        self.boxes = {p: widgets.Text(value="", placeholder=_("no guess"),
+                                      description=_(PLAYER_NAMES[p]),
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="150px"))
                       for p in PLAYERS}
-        for box in self.boxes.values():
-            box.add_class(f"aton-guess-{box.description}")
-        self.button = widgets.Button(description="Reveal", button_style="info",
+        for p, box in self.boxes.items():
+            box.add_class(f"aton-guess-{p}")
+        self.button = widgets.Button(description=_("Reveal"), button_style="info",
                                      layout=widgets.Layout(width="90px"))
         self.button.add_class("aton-reveal")
         self.button.on_click(lambda _b: self.reveal())
@@ -133,7 +148,7 @@ class ScoringQuiz(widgets.VBox):
         self.results = widgets.VBox()
         self.summary = widgets.HTML()
         self.summary.add_class("aton-quiz-summary")
-        super().__init__([widgets.HTML(intro), self.results, self.ask, self.message,
+        super().__init__([widgets.HTML(_(intro)), self.results, self.ask, self.message,
                           self.summary])
         self.add_class("aton-quiz")
         self._show()
@@ -156,7 +171,7 @@ class ScoringQuiz(widgets.VBox):
         """A quiz on the scoring round found in ``events`` (ValueError if there is none)."""
         answers = answers_from_events(events)
         if not answers:
-            raise ValueError("These events hold no scoring round (no 'score' events, R16).")
+            raise ValueError(_("These events hold no scoring round (no 'score' events, R16)."))
         return cls.from_answers(answers, **kwargs)
 
     # ------------------------------------------------------------------ state
@@ -194,12 +209,13 @@ class ScoringQuiz(widgets.VBox):
         number, or the answer could not be had; the message says why and nothing changes."""
         current = self.current
         if current is None:
-            self.message.value = self._warn("Every line is revealed already.")
+            self.message.value = self._warn(_("Every line is revealed already."))
             return None
         if line is not None and line != current:
+            other = line_title(line) if line in LINE_TITLES else escape(line)
             self.message.value = self._warn(
-                f"The next line to reveal is {LINE_TITLES[current]}, not "
-                f"{LINE_TITLES.get(line, escape(line))}: the lines come in order (R16).")
+                _("The next line to reveal is {line}, not {other}: the lines come in order "
+                  "(R16).").format(line=line_title(current), other=other))
             return None
         try:
             guesses = {p: read_guess(self.boxes[p].value) for p in PLAYERS}
@@ -209,8 +225,8 @@ class ScoringQuiz(widgets.VBox):
         try:
             answer = self._reveal(current)
         except Exception as err:  # noqa: BLE001 - shown to the class, never swallowed
-            self.message.value = self._warn(f"This line could not be revealed: "
-                                            f"{escape(str(err))}")
+            self.message.value = self._warn(_("This line could not be revealed: {error}").format(
+                error=escape(str(err))))
             return None
         self.message.value = ""
         self.answers[current] = answer
@@ -236,23 +252,27 @@ class ScoringQuiz(widgets.VBox):
             self.ask.layout.display = "none"
         else:
             n = self.lines.index(current) + 1
-            self.title.value = (f"<b>{escape(LINE_TITLES[current])}</b> "
-                                f"<span style='color:{GREY}'>(line {n} of "
-                                f"{len(self.lines)})</span>")
-            self.button.tooltip = f"Reveal {LINE_TITLES[current]}"
+            # Translators: after the line's title, e.g. "Temple 2 (line 2 of 6)".
+            which = _("(line {n} of {total})").format(n=n, total=len(self.lines))
+            self.title.value = (f"<b>{escape(line_title(current))}</b> "
+                                f"<span style='color:{GREY}'>{which}</span>")
+            # Translators: the Reveal button's tooltip; {line} is a line's title ("Temple 1").
+            self.button.tooltip = _("Reveal {line}").format(line=line_title(current))
         self.summary.value = self._summary_text()
 
     def _result_html(self, answer: Answer, guesses: dict, marks: dict, full: bool = True) -> str:
         parts = []
         for p in PLAYERS:
             if marks[p] is None:
-                mark = f'<span style="color:{GREY}">no guess</span>'
+                colour, mark = GREY, _("no guess")
             elif marks[p]:
-                mark = f'<span style="color:{RIGHT}">&#10003; right</span>'
+                # Translators: a guess that was right (after a tick).
+                colour, mark = RIGHT, "&#10003; " + _("right")
             else:
-                mark = f'<span style="color:{WRONG}">&#10007; you said {guesses[p]}</span>'
-            parts.append(f'<span style="color:{COLOURS[p]};font-weight:bold">{p} '
-                         f"{answer.points[p]}</span> {mark}")
+                colour, mark = WRONG, "&#10007; " + _("you said {guess}").format(guess=guesses[p])
+            name = _(PLAYER_NAMES[p])
+            parts.append(f'<span style="color:{COLOURS[p]};font-weight:bold">{name} '
+                         f'{answer.points[p]}</span> <span style="color:{colour}">{mark}</span>')
         head = (f"<div class='aton-quiz-line' style='margin:2px 0 4px 0'>"
                 f"<b>{escape(answer.title)}</b>: {' &middot; '.join(parts)}")
         if not full:
@@ -263,17 +283,23 @@ class ScoringQuiz(widgets.VBox):
 
     def _summary_text(self) -> str:
         revealed, total = len(self.answers), len(self.lines)
-        graded = (f"{self.right} of {self.made} guesses right" if self.made else
-                  "no guesses made")
+        # English says "guesses" even for one ("1 of 1 guesses right"); other languages may not.
+        graded = (_n("{right} of {made} guesses right", "{right} of {made} guesses right",
+                     self.made).format(right=self.right, made=self.made) if self.made else
+                  _("no guesses made"))
         empty = 2 * revealed - self.made
-        skipped = (f" ({empty} empty {'box' if empty == 1 else 'boxes'}, not marked)"
-                   if empty else "")
+        skipped = (" " + _n("({n} empty box, not marked)", "({n} empty boxes, not marked)",
+                            empty).format(n=empty) if empty else "")
         if revealed < total:
-            return f"{revealed} of {total} lines revealed: {graded}{skipped}."
-        return (f"<b>All {total} lines revealed.</b> The class got {graded}{skipped}."
-                if self.made else
-                f"<b>All {total} lines revealed.</b> No guesses were made, so nothing was "
-                "marked.")
+            # Translators: {graded} is e.g. "2 of 3 guesses right"; {skipped} is empty or
+            # " (1 empty box, not marked)".
+            return _("{revealed} of {total} lines revealed: {graded}{skipped}.").format(
+                revealed=revealed, total=total, graded=graded, skipped=skipped)
+        if self.made:
+            return _("<b>All {total} lines revealed.</b> The class got {graded}{skipped}.").format(
+                total=total, graded=graded, skipped=skipped)
+        return _("<b>All {total} lines revealed.</b> No guesses were made, so nothing was "
+                 "marked.").format(total=total)
 
     @staticmethod
     def _warn(text: str) -> str:

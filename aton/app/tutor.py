@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
 from .. import tutorial
-from ..tutorial import Lesson, Verdict
+from ..i18n import N_, translator
+from ..tutorial import Lesson, Verdict, lesson_text
 from .panel import rule_badge
 from .session import Session
 from .theme import player_span
@@ -23,8 +24,12 @@ from .theme import player_span
 if TYPE_CHECKING:
     from .app import AtonApp
 
+_ = translator("app")
+
 LESSON_SEED = 1  # lessons deal nothing; the seed only orders a reshuffle of discards (R4)
 HINT_CLASS = "aton-hint"
+# Translators: the colour the learner plays, in "you play {player}".
+PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
 
 
 class Tutor:
@@ -47,20 +52,20 @@ class Tutor:
         self.hint_text = HTML()
         self.verdict_box = HTML()
         fit = {"width": "auto", "flex": "0 0 auto"}  # never cut a label short
-        self.hint = Button(description="Hint", tooltip="Show what matters in this lesson",
+        self.hint = Button(description=_("Hint"), tooltip=_("Show what matters in this lesson"),
                            layout=Layout(**fit), style=style)
-        self.retry = Button(description="Retry", tooltip="Start this lesson again",
+        self.retry = Button(description=_("Retry"), tooltip=_("Start this lesson again"),
                             layout=Layout(**fit), style=style)
-        self.next_lesson = Button(description="Next lesson ▸", layout=Layout(**fit),
+        self.next_lesson = Button(description=_("Next lesson ▸"), layout=Layout(**fit),
                                   style=style)
-        self.show_list = Button(description="All lessons", layout=Layout(**fit),
-                                tooltip="The list of lessons, and the free game", style=style)
+        self.show_list = Button(description=_("All lessons"), layout=Layout(**fit),
+                                tooltip=_("The list of lessons, and the free game"), style=style)
         buttons = HBox([self.hint, self.retry, self.next_lesson, self.show_list],
                        layout=Layout(flex_flow="row wrap"))
         buttons.add_class("aton-row")
         self.list_buttons = [Button(layout=Layout(width="100%"), style=style)
                              for _ in self.order]
-        self.free = Button(description="Free game against the computer",
+        self.free = Button(description=_("Free game against the computer"),
                            layout=Layout(width="100%"), style=style)
         self.list = VBox([*self.list_buttons, self.free], layout=Layout(display="none"))
         self.list.add_class("aton-lesson-list")
@@ -85,7 +90,7 @@ class Tutor:
         """'3. Cartouche 2: who goes first', with a tick once done."""
         number = self.order.index(name) + 1
         tick = "✓ " if name in self.done else ""
-        return f"{tick}{number}. {self.lessons[name].title}"
+        return f"{tick}{number}. {lesson_text(self.lessons[name].title)}"
 
     def start(self, name: str) -> None:
         """Start lesson ``name`` (KeyError if unknown): its position, its scripted opponent,
@@ -99,8 +104,9 @@ class Tutor:
         self.hint_on = False
         self.list.layout.display = "none"
         number = self.order.index(name) + 1
-        self.app.start_session(session, heading=f"Lesson {number}: {escape(lesson.title)}",
-                               lesson=name)
+        heading = _("Lesson {number}: {title}").format(number=number,
+                                                        title=escape(lesson_text(lesson.title)))
+        self.app.start_session(session, heading=heading, lesson=name)
 
     def stop(self) -> None:
         """Leave the guided lessons (a free game or a scenario starts)."""
@@ -153,13 +159,17 @@ class Tutor:
             f'<span class="aton-chip{" aton-chip-done" if n in self.done else ""}'
             f'{" aton-chip-now" if n == lesson.name else ""}" title="{escape(self.title(n))}">'
             f"{i + 1}</span>" for i, n in enumerate(self.order))
-        self.head.value = (f"<div><b>Lesson {number} of {len(self.order)}: "
-                           f"{escape(lesson.title)}</b> · you play "
-                           f"{player_span(lesson.learner)}</div>"
-                           f'<div class="aton-progress">Done: {len(self.done)} of '
-                           f"{len(self.order)} {chips}</div>")
-        self.goal.value = (f"<div><b>Goal:</b> {escape(lesson.goal)}</div>"
-                           f'<div class="aton-intro">{escape(lesson.intro)}</div>')
+        lesson_of = _("Lesson {number} of {total}: {title}").format(
+            number=number, total=len(self.order), title=escape(lesson_text(lesson.title)))
+        you_play = _("you play {player}").format(
+            player=player_span(lesson.learner, _(PLAYER_NAMES[lesson.learner])))
+        done = _("Done: {done} of {total}").format(done=len(self.done), total=len(self.order))
+        self.head.value = (f"<div><b>{lesson_of}</b> · {you_play}</div>"
+                           f'<div class="aton-progress">{done} {chips}</div>')
+        # Translators: the label before the lesson's goal (one sentence).
+        goal = _("Goal:")
+        self.goal.value = (f"<div><b>{goal}</b> {escape(lesson_text(lesson.goal))}</div>"
+                           f'<div class="aton-intro">{escape(lesson_text(lesson.intro))}</div>')
         self._show_hint()
         self._show_verdict()
 
@@ -173,14 +183,14 @@ class Tutor:
         badges = " ".join(rule_badge(r).split("</span>")[0] + "</span>" for r in v.rules)
         if v.success:
             self.next_lesson.button_style = "success"
+            then = _("Click <b>Next lesson</b> to go on.")
             self.verdict_box.value = (f'<div class="aton-verdict aton-success">{escape(v.text)}'
-                                      f"<div>{badges}</div><div>Click <b>Next lesson</b> to go "
-                                      "on.</div></div>")
+                                      f"<div>{badges}</div><div>{then}</div></div>")
         else:
             self.retry.button_style = "warning"
+            then = _("Click <b>Retry</b> to play the lesson again, or <b>Hint</b> for help.")
             self.verdict_box.value = (f'<div class="aton-verdict aton-tryagain">{escape(v.text)}'
-                                      f"<div>{badges}</div><div>Click <b>Retry</b> to play the "
-                                      "lesson again, or <b>Hint</b> for help.</div></div>")
+                                      f"<div>{badges}</div><div>{then}</div></div>")
 
     def _show_hint(self) -> None:
         self._clear_hint()
@@ -190,7 +200,9 @@ class Tutor:
             return
         hint = self.lesson.hint
         self.hint.button_style = "info"
-        self.hint_text.value = f'<div class="aton-hint-text"><b>Hint:</b> {escape(hint.text)}</div>'
+        label = _("Hint:")
+        self.hint_text.value = (f'<div class="aton-hint-text"><b>{label}</b> '
+                                f"{escape(lesson_text(hint.text))}</div>")
         picker = self.app.picker
         if self.app.picker.widget in self.app.stage.children and picker.hand:
             used: set[int] = set()
