@@ -53,7 +53,7 @@ from .board import BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
 from .classquiz import ClassPredicts
 from .coachpanel import CoachPanel
-from .controls import Controls, parse_seed, seed_rule
+from .controls import Controls, level_name, parse_seed, seed_rule
 from .endpanel import EndPanel
 from .history import LOOKING, MoveList, decode_game, lesson_start, link_query, moment
 from .howto_panel import HowToPlay
@@ -683,7 +683,7 @@ class AtonApp(VBox):
         else:
             notice = _("{player} is now played by the computer ({level}).")
         self._refresh(batch, notice=notice.format(player=player_span(session.other),
-                                                  level=opponent))
+                                                  level=level_name(opponent)))
 
     # ------------------------------------------------------------------ stepping
 

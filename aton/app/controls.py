@@ -24,15 +24,9 @@ from .theme import player_name
 
 _ = translator("app")
 
-#: The opponent menu's entries (translated when the menu is built).
-OPPONENT_LABELS = {
-    "random": N_("computer (random)"),
-    "greedy": N_("computer (greedy)"),
-    "easy": N_("computer (easy)"),
-    "medium": N_("computer (medium)"),
-    "strong": N_("computer (strong)"),
-    "hotseat": N_("second person (hot seat)"),
-}
+#: The computer players' levels (``bots.names()``) in the app's words (translated where shown).
+LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"),
+               "medium": N_("medium"), "strong": N_("strong")}
 FREE_GAME = N_("Free game against the computer")
 MAX_SEED = 2**63 - 1
 TIPS = {
@@ -64,10 +58,17 @@ def shown_seed(text: str) -> str:
     return text if len(text) <= 24 else text[:21] + "…"
 
 
+def level_name(level: str) -> str:
+    """A computer player's level in the current language ("greedy")."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
 def opponent_label(level: str) -> str:
-    """The opponent menu's words for ``level``."""
-    return _(OPPONENT_LABELS[level]) if level in OPPONENT_LABELS else (
-        _("computer ({level})").format(level=level))
+    """The opponent menu's words for ``level``: "computer (greedy)", "second person (hot
+    seat)"."""
+    if level == "hotseat":
+        return _("second person (hot seat)")
+    return _("computer ({level})").format(level=level_name(level))
 
 
 class Controls:
