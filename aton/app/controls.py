@@ -101,9 +101,12 @@ class Controls:
         self.how_to = Button(description=_("How to play"), button_style="info",
                              tooltip=_("The goal, the cartouches and the words of the game"),
                              layout=Layout(width="110px"), style=style)
-        self.opponent = Dropdown(options=[(opponent_label(k), k) for k in OPPONENTS],
-                                 value=opponent, description=_("Opponent:"), style=small,
-                                 layout=Layout(width="250px"))
+        opponents = [(opponent_label(k), k) for k in OPPONENTS]
+        # Wide enough for the longest entry in this language (about 7 px a letter, and the
+        # label and the arrow), so "computador (aleatório)" is not cut short.
+        longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
+        self.opponent = Dropdown(options=opponents, value=opponent, description=_("Opponent:"),
+                                 style=small, layout=Layout(width=f"{max(250, 7 * longest + 30)}px"))
         self.learner = ToggleButtons(options=[(player_name(p), p) for p in ("red", "blue")],
                                      value=learner, style={"button_width": "auto"},
                                      tooltips=[_("You play red (the same deal starts again)"),
@@ -123,8 +126,10 @@ class Controls:
         # The guided lessons (aton/lessons/), and the free game first (value "").
         options = [(_(FREE_GAME), "")] + [(f"{i}. {title}", name)
                                        for i, (name, title) in enumerate(lessons.items(), 1)]
+        free = len(_(FREE_GAME)) + len(_("Lesson:"))  # the entry shown first: not cut short
         self.lesson = Dropdown(options=options, value="", description=_("Lesson:"), style=small,
-                               layout=Layout(width="240px", flex="0 1 auto"))
+                               layout=Layout(width=f"{max(240, 7 * free + 30)}px",
+                                             flex="0 1 auto"))
         self.start_lesson = Button(description=_("Start"),
                                    tooltip=_("Start this guided lesson (or a free game "
                                              "against the computer)"),
@@ -132,9 +137,9 @@ class Controls:
         self.lesson.layout.margin = "0 0 0 18px"
         # The language menu: each language named in its own words (aton.i18n.LANGUAGES).
         self.language = Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
-                                 value=language(), description="🌐",
+                                 value=language(),
                                  tooltip=_("Language of the app (the game stays as it is)"),
-                                 style=small, layout=Layout(width="auto"))
+                                 layout=Layout(width="auto"))
         self.language.add_class("aton-language")
         self.setup = HBox([self.how_to, self.opponent, you_play, self.seed, self.new,
                            self.replay, self.lesson, self.start_lesson, self.language],
