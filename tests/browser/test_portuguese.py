@@ -44,6 +44,14 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(text)}
 
 
+def prose(text: str) -> str:
+    """A translation without what it quotes from code: 'round' (a JSON key), `aton round`
+    command lines, "…" values. Those stay English in Portuguese too, so their words must not
+    count as Portuguese words."""
+    text = "\n".join(line for line in text.splitlines() if not re.match(r"\s*aton\s", line))
+    return re.sub(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`", " ", text)
+
+
 @cache
 def english_words() -> frozenset[str]:
     """Words of the English messages that are not words of their Portuguese translations."""
@@ -62,7 +70,7 @@ def english_words() -> frozenset[str]:
             for text in ids:
                 english |= words(text)
             for text in strings:
-                portuguese |= words(text or "")
+                portuguese |= words(prose(text or ""))
     return frozenset(english - portuguese - ALLOWED)
 
 
