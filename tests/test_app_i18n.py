@@ -287,3 +287,19 @@ def test_switching_keeps_an_open_rule_and_a_closed_how_to_play():
     assert app.rules.is_open and app.rules.rule == "R12"
     assert not app.how_to.is_open
     assert "Regra R12" in plain(app.rules.text.value)
+
+
+def test_the_keyboard_list_and_the_colour_key_in_portuguese():
+    from aton.app.scoretrack import legend
+    from aton.app.squares import square_label
+
+    set_language("pt")
+    assert square_label("T3.8", "red") == ("T3.8: templo 3, casa 8 (linha 2), turquesa, "
+                                           "uma pedra vermelha")
+    assert square_label("T1.1", None) == "T1.1: templo 1, casa 1 (linha 1), amarela, vazia"
+    assert square_label("T4.12", "blue").endswith("bônus +2, uma pedra azul")
+    key = plain(legend())
+    assert "amarela" in key and "turquesa (as regras as chamam de casas azuis)" in key
+    set_language("en")
+    assert "yellow" in plain(legend()) and "turquoise (the rules call them blue squares)" in (
+        plain(legend()))

@@ -8,7 +8,6 @@ from ipywidgets import HTML, Layout
 from ..i18n import translator
 from ..rules import WIN_POINTS as WIN
 from .rules_panel import with_rule_links
-from .squares import COLOUR_WORDS
 from .theme import PLAYER_COLOUR, SQUARE_FILL, player_name, player_span
 
 _ = translator("app")
@@ -16,15 +15,18 @@ _ = translator("app")
 
 def legend() -> str:
     """The board's colour key and how to read a square's name, in the current language."""
-    turquoise = (_(COLOUR_WORDS["B"]) + " <span style='color:#666'>"
-                 + _("(the rules call them blue squares)") + "</span>")
-    keys = ((_(COLOUR_WORDS["Y"]), SQUARE_FILL["Y"]), (_(COLOUR_WORDS["G"]), SQUARE_FILL["G"]),
-            (_(COLOUR_WORDS["K"]), SQUARE_FILL["K"]), (turquoise, SQUARE_FILL["B"]),
-            (_("bonus +1/+2"), SQUARE_FILL["+"]))
+    def box(colour: str) -> str:
+        return (f"<span style='display:inline-block;width:12px;height:12px;background:"
+                f"{SQUARE_FILL[colour]};border:1px solid #555;vertical-align:middle'></span>")
+
+    note = ("<span style='color:#666'>" + _("(the rules call them blue squares)")
+            + "</span>")
+    # Translators: the board's colour key; each {…} is a small square of that colour.
+    colours = _("{yellow} yellow {green} green {black} black {turquoise} turquoise {note} "
+                "{bonus} bonus +1/+2").format(yellow=box("Y"), green=box("G"), black=box("K"),
+                                              turquoise=box("B"), note=note, bonus=box("+"))
     return with_rule_links(
-        "<div style='font-size:14px;color:#333;margin-bottom:4px'>"
-        + " ".join(f"<span style='display:inline-block;width:12px;height:12px;background:{c};"
-                   f"border:1px solid #555;vertical-align:middle'></span> {n}" for n, c in keys)
+        "<div style='font-size:14px;color:#333;margin-bottom:4px'>" + colours
         + " · <span style='color:#e6007e;font-weight:bold'>□</span> " + _("last step")
         + " · <b>□</b> " + _("yours to click") + "<br>"
         + _("<b>T3.8</b> = temple 3, square 8: the squares of a temple are counted row by "

@@ -18,36 +18,29 @@ from ..i18n import N_, translator
 
 _ = translator("app")
 
-#: Square colours in the app's words: the rules' blue squares are called turquoise here, so
-#: a colour can never be read as a player.
-COLOUR_WORDS = {
-    # Translators: a square's colour ("a casa é amarela").
-    "Y": N_("yellow"),
-    "G": N_("green"),
-    "K": N_("black"),
-    "B": N_("turquoise"),
-}
 ACTIONS = {"place": N_("Place a counter here"), "remove": N_("Remove this counter"),
            "take_back": N_("Take this counter back")}
 #: What is on a square, in the list's labels.
 ON_SQUARE = {None: N_("empty"), "red": N_("a red counter"), "blue": N_("a blue counter")}
-
-
-def square_colour(name: str) -> str:
-    """'yellow', 'turquoise', 'bonus +2', ... for square ``name``."""
-    i = SQUARE_INDEX[name]
-    c = COLOUR[i]
-    return (_("bonus +{value}").format(value=BONUS_VALUE[i]) if c == "+"
-            else _(COLOUR_WORDS[c]))
+#: A square's label in the list, one whole message per colour (in Portuguese the colour
+#: agrees with "casa"). The rules' blue squares are called turquoise here, so a colour can
+#: never be read as a player.
+LABELS = {
+    "Y": N_("{name}: temple {temple}, square {square} (row {row}), yellow, {on}"),
+    "G": N_("{name}: temple {temple}, square {square} (row {row}), green, {on}"),
+    "K": N_("{name}: temple {temple}, square {square} (row {row}), black, {on}"),
+    "B": N_("{name}: temple {temple}, square {square} (row {row}), turquoise, {on}"),
+    "+": N_("{name}: temple {temple}, square {square} (row {row}), bonus +{value}, {on}"),
+}
 
 
 def square_label(name: str, owner: str | None) -> str:
     """'T3.8: temple 3, square 8 (row 2), turquoise, a red counter' (or 'empty')."""
     i = SQUARE_INDEX[name]
     temple, k = divmod(i, SQUARES_PER_TEMPLE)
-    return _("{name}: temple {temple}, square {square} (row {row}), {colour}, {on}").format(
-        name=name, temple=temple + 1, square=k + 1, row=k // 4 + 1,
-        colour=square_colour(name), on=_(ON_SQUARE.get(owner, ON_SQUARE[None])))
+    return _(LABELS[COLOUR[i]]).format(
+        name=name, temple=temple + 1, square=k + 1, row=k // 4 + 1, value=BONUS_VALUE[i],
+        on=_(ON_SQUARE.get(owner, ON_SQUARE[None])))
 
 
 class SquareChooser:
