@@ -2,7 +2,8 @@
 
 ``build_app(seed=None, scenario=None, opponent="greedy")`` returns an ``AtonApp`` widget;
 ``app_from_query(os.environ.get("QUERY_STRING", ""))`` builds it from a Voilà URL such as
-``play.ipynb?scenario=NAME``. Only this package imports ipywidgets and bqplot.
+``play.ipynb?scenario=NAME`` (``?lang=pt`` in Portuguese; without it, the browser's language
+from ``HTTP_ACCEPT_LANGUAGE``). Only this package imports ipywidgets and bqplot.
 
 The names are imported on first use, so ``aton.app.predict`` (used by the lessons) does not pull
 in the whole app and bqplot.

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import functools
 import html
+import os
 import random
 import secrets
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from urllib.parse import parse_qs
 
 from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
@@ -33,13 +35,25 @@ from ..decision import Decision
 from ..errors import RuleError
 from ..events import Event
 from ..game import Game
+from ..i18n import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    best_match,
+    catalog,
+    language,
+    normalize,
+    plural_translator,
+    set_language,
+    translator,
+)
 from ..scoring import LINE_TITLES, temple4_blue_squares
 from .autoplay import AutoPlayer
 from .board import BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
 from .classquiz import ClassPredicts
 from .coachpanel import CoachPanel
-from .controls import Controls, parse_seed
+from .controls import Controls, level_name, parse_seed, seed_rule
 from .endpanel import EndPanel
 from .history import LOOKING, MoveList, decode_game, lesson_start, link_query, moment
 from .howto_panel import HowToPlay
@@ -59,38 +73,41 @@ from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
 from .session import OPPONENTS, SECRET, Session
 from .squares import SquareChooser
-from .theme import CSS, player_span
+from .theme import CSS, player_name, player_span
 from .tutor import Tutor
+
+_ = translator("app")
+_n = plural_translator("app")
 
 #: What the next automatic step will show, by the type of the event it makes (the app's
 #: "Next step ▸ ..." line). Worked out from the step itself, so it never promises a step
 #: that will not come (the end of the game comes as the end).
 PREVIEW = {
-    "round": "a new round: each player draws 4 cards (R4)",
-    "reveal": "both players turn their cards face up (R6)",
-    "points": "cartouche 1: the higher card scores points (R7)",
-    "order": "cartouche 2: who goes first (R8)",
-    "turn": "{player} plays cartouches 2, 3 and 4 (R9)",
-    "removal": "{player}'s cartouche 2: removing counters (R10)",
-    "remove": "{player} removes a counter (R10)",
-    "placement": "{player}'s cartouche 4: placing counters (R13)",
-    "place": "{player} places a counter (R13)",
-    "overflow": "counters that found no empty square go to the Kingdom of the Dead (R15)",
-    "end_round": "the end of the round (R14)",
-    "score": "the scoring round: {line} (R16)",
-    "scoring": "the scoring round's totals (R16)",
-    "take_back_plan": "{player} takes counters back (R17)",
-    "take_back": "{player} takes a counter back (R17)",
-    "return": "the counters in the Kingdom of the Dead go back to their owners (R17)",
-    "end": "<b>the end of the game</b>: who wins, and why ({rule})",
+    "round": N_("a new round: each player draws 4 cards (R4)"),
+    "reveal": N_("both players turn their cards face up (R6)"),
+    "points": N_("cartouche 1: the higher card scores points (R7)"),
+    "order": N_("cartouche 2: who goes first (R8)"),
+    "turn": N_("{player} plays cartouches 2, 3 and 4 (R9)"),
+    "removal": N_("{player}'s cartouche 2: removing counters (R10)"),
+    "remove": N_("{player} removes a counter (R10)"),
+    "placement": N_("{player}'s cartouche 4: placing counters (R13)"),
+    "place": N_("{player} places a counter (R13)"),
+    "overflow": N_("counters that found no empty square go to the Kingdom of the Dead (R15)"),
+    "end_round": N_("the end of the round (R14)"),
+    "score": N_("the scoring round: {line} (R16)"),
+    "scoring": N_("the scoring round's totals (R16)"),
+    "take_back_plan": N_("{player} takes counters back (R17)"),
+    "take_back": N_("{player} takes a counter back (R17)"),
+    "return": N_("the counters in the Kingdom of the Dead go back to their owners (R17)"),
+    "end": N_("<b>the end of the game</b>: who wins, and why ({rule})"),
 }
 #: A computer decision the learner is about to see, by its kind.
 COMPUTER_CHOICE = {
-    "place": "where {player} places a counter",
-    "remove": "which counter {player} removes",
-    "take_back": "which counter {player} takes back",
-    "exchange": "{player}'s cards go face down",
-    "assign": "{player}'s cards go face down",
+    "place": N_("where {player} places a counter"),
+    "remove": N_("which counter {player} removes"),
+    "take_back": N_("which counter {player} takes back"),
+    "exchange": N_("{player}'s cards go face down"),
+    "assign": N_("{player}'s cards go face down"),
 }
 BOARD_DECISIONS = ("place", "remove", "take_back")
 
@@ -138,16 +155,62 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
     return []
 
 
-def parse_query(query: str) -> dict:
-    """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
-    ``projector=1``, large type for a class) -> build_app keyword arguments.
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Write the sentences made inside the block in language ``code`` (None: the current one)."""
+    before = language()
+    if code:
+        set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
 
-    Unknown keys are ignored. A value that cannot be used (a seed that is not a whole number
-    from 0 to 2**63 - 1, an unknown opponent or colour) is not dropped in silence: it is left
-    out and explained in ``out["notices"]``, which the app shows."""
+
+def parse_query(query: str, accept_language: str | None = None) -> dict:
+    """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
+    ``projector=1``, large type for a class; ``lang=pt``, the app in Portuguese) -> build_app
+    keyword arguments.
+
+    Without ``lang=``, ``accept_language`` (the browser's ``Accept-Language`` header, if known)
+    chooses the language (``aton.i18n.best_match``). Unknown keys are ignored. A value that
+    cannot be used (a seed that is not a whole number from 0 to 2**63 - 1, an unknown
+    opponent, colour or language) is not dropped in silence: it is left out and explained in
+    ``out["notices"]`` (in the page's language), which the app shows."""
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
     out: dict = {}
     notices: list[str] = []
+    if "lang" in params:
+        try:
+            out["lang"] = normalize(params["lang"])
+        except ValueError:
+            out["lang"] = DEFAULT
+    elif accept_language:
+        out["lang"] = best_match(accept_language)
+    with speaking(out.get("lang")):
+        if "lang" in params and out["lang"] != normalize_or_none(params["lang"]):
+            notices.append(_("The page address asks for lang={value}, but the app speaks "
+                             "{languages}; it is shown in English.").format(
+                value=html.escape(params["lang"][:24]),
+                languages=", ".join(f"{name} (lang={code})"
+                                    for code, name in LANGUAGES.items())))
+        _read_game_params(params, out, notices)
+    if notices:
+        out["notices"] = notices
+    return out
+
+
+def normalize_or_none(code: str) -> str | None:
+    """The language ``code`` names, or None if it names none of ours."""
+    try:
+        return normalize(code)
+    except ValueError:
+        return None
+
+
+def _read_game_params(params: dict[str, str], out: dict, notices: list[str]) -> None:
+    """The game's keys of a page address (all but ``lang``) into ``out``; what cannot be used
+    is explained in ``notices``."""
     if params.get("scenario"):
         out["scenario"] = params["scenario"]
     if params.get("lesson"):
@@ -155,37 +218,39 @@ def parse_query(query: str) -> dict:
     if "seed" in params:
         try:
             out["seed"] = parse_seed(params["seed"])
-        except ValueError as err:
-            notices.append(f"The page address asks for seed={html.escape(params['seed'][:24])}, "
-                           f"but {html.escape(str(err).split(': ', 1)[1])} A new random deal "
-                           "was dealt instead.")
+        except ValueError:
+            notices.append(_("The page address asks for seed={value}, but {rule}. A new "
+                             "random deal was dealt instead.").format(
+                value=html.escape(params["seed"][:24]), rule=seed_rule()))
     if "opponent" in params:
         if params["opponent"] in OPPONENTS:
             out["opponent"] = params["opponent"]
         else:
-            notices.append(f"The page address asks for opponent={html.escape(params['opponent'][:24])}"
-                           f", which is not one of {', '.join(OPPONENTS)}; the computer "
-                           "(greedy) plays instead.")
+            notices.append(_("The page address asks for opponent={value}, which is not one of "
+                             "{choices}; the computer (greedy) plays instead.").format(
+                value=html.escape(params["opponent"][:24]), choices=", ".join(OPPONENTS)))
     if "learner" in params:
         if params["learner"] in ("red", "blue"):
             out["learner"] = params["learner"]
         else:
-            notices.append(f"The page address asks for learner={html.escape(params['learner'][:24])}"
-                           ", but you can play red or blue; you play red.")
+            notices.append(_("The page address asks for learner={value}, but you can play red "
+                             "or blue; you play red.").format(
+                value=html.escape(params["learner"][:24])))
     if params.get("game"):
         try:
             out["record"], linked = decode_game(params["game"])
         except RuleError as err:
-            notices.append(f"This link could not be opened: {html.escape(str(err))}. "
-                           "Here is a new game instead.")
+            notices.append(_("This link could not be opened: {reason}. Here is a new game "
+                             "instead.").format(reason=html.escape(str(err))))
         else:
             out["scenario"] = linked
     if "step" in params:
         if params["step"].isdigit() and len(params["step"]) < 7:
             out["moment"] = int(params["step"])
         else:
-            notices.append(f"The page address asks for step={html.escape(params['step'][:24])}"
-                           ", which is not a step number; the game is shown as it stands.")
+            notices.append(_("The page address asks for step={value}, which is not a step "
+                             "number; the game is shown as it stands.").format(
+                value=html.escape(params["step"][:24])))
     if "projector" in params:
         value = params["projector"].strip().lower()
         if value in ("1", "yes", "true", "on", ""):
@@ -193,11 +258,9 @@ def parse_query(query: str) -> dict:
         elif value in ("0", "no", "false", "off"):
             out["projector"] = False
         else:
-            notices.append(f"The page address asks for projector={html.escape(value[:24])}: "
-                           "use projector=1 for large type, projector=0 for the usual page.")
-    if notices:
-        out["notices"] = notices
-    return out
+            notices.append(_("The page address asks for projector={value}: use projector=1 "
+                             "for large type, projector=0 for the usual page.").format(
+                value=html.escape(value[:24])))
 
 
 class AtonApp(VBox):
@@ -216,15 +279,33 @@ class AtonApp(VBox):
                  opponent: str = "greedy", learner: str = "red", lesson: str | None = None, *,
                  deal_seed: int | None = None, notices: list[str] | None = None,
                  how_to_play: bool = True, record: dict | None = None,
-                 moment: int | None = None, projector: bool = False, **kwargs) -> None:
+                 moment: int | None = None, projector: bool = False, lang: str | None = None,
+                 **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-app")
+        if lang:
+            set_language(lang)
         self.deal_seed = secrets.randbits(63) if deal_seed is None else deal_seed
         self.deals = random.Random(self.deal_seed)  # the seeds of "New game"
         if seed is None:
             seed = self.new_seed()
         self.learner = learner
         self.lessons = scenarios.catalogue()
+        self.scenario: str | None = None
+        self.session: Session
+        self._picker_key: tuple | None = None
+        self._build(seed=str(seed), opponent=opponent, projector=projector)
+        self.set_projector(projector)
+        if not how_to_play or lesson in self.tutor.lessons or record is not None:
+            # A guided lesson opened by link has its own introduction; a game opened by
+            # link is there to be looked at.
+            self.how_to.hide()
+        self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson, record,
+                                 moment)
+
+    def _build(self, *, seed: str, opponent: str, projector: bool) -> None:
+        """Build every widget of the page in the current language, and wire them (at the
+        start, and again when the language changes: ``switch_language``)."""
         self.board = BoardView()
         self.track = ScoreTrack()
         self.picker = CardPicker()
@@ -236,10 +317,12 @@ class AtonApp(VBox):
         self.game_log = GameLog()
         self.history = MoveList()
         guided = tutorial.load_all()
-        self.controls = Controls(seed=seed, opponent=opponent, learner=learner,
-                                 lessons={g.name: g.title for g in guided})
-        self.controls.new.tooltip = (f"A new random deal (new seeds come from a generator "
-                                     f"started with {self.deal_seed} when the page opened)")
+        self.controls = Controls(seed=seed, opponent=opponent, learner=self.learner,
+                                 lessons={g.name: catalog("lessons").gettext(g.title)
+                                          for g in guided})
+        self.controls.new.tooltip = _("A new random deal (new seeds come from a generator "
+                                      "started with {seed} when the page opened)").format(
+            seed=self.deal_seed)
         self.rules = RulePanel()
         self.how_to = HowToPlay()
         self.chooser = SquareChooser()
@@ -248,6 +331,12 @@ class AtonApp(VBox):
         self.errors: HTML | None = None  # built at the first error
         self.stage = VBox(layout=Layout(width="100%"))
 
+        # What the page is, in its first line (the notebook has no sentence of its own, so
+        # that the whole page follows the language).
+        intro = HTML(_("Play a whole game of <b>Aton</b> against the computer, one explained "
+                       "step at a time: every step says what happened and which rule (R1–R19) "
+                       "made it happen."), layout=Layout(width="100%"))
+        intro.add_class("aton-page-intro")
         title = HTML(f"{CSS}<span class='aton-title'>Aton</span>")
         self.projector = projector_toggle(projector)
         # The set-up row shares the title's line and wraps under it when it must.
@@ -287,7 +376,7 @@ class AtonApp(VBox):
         # board's column is as wide as the board, the right-hand column takes the rest.
         self.layout_grid.layout.grid_template_rows = "auto auto auto"
         self.layout_grid.layout.grid_template_columns = "auto minmax(0, 1fr)"
-        self.children = [style_widget(), self.layout_grid, self.how_to.widget,
+        self.children = [style_widget(), intro, self.layout_grid, self.how_to.widget,
                          self.rules.widget, self.rules.bridge]
 
         c = self.controls
@@ -299,6 +388,7 @@ class AtonApp(VBox):
         c.new.on_click(self._guard(lambda _b: self.new_game()))
         c.replay.on_click(self._guard(lambda _b: self.replay_deal()))
         c.how_to.on_click(self._guard(lambda _b: self.how_to.show()))
+        c.language.observe(self._guard(lambda ch: self.switch_language(ch["new"])), "value")
         self.projector.observe(self._guard(lambda ch: self.set_projector(ch["new"])), "value")
         c.start_lesson.on_click(self._guard(lambda _b: self.start_lesson()))
         c.opponent.observe(self._guard(lambda ch: self.set_opponent(ch["new"])), "value")
@@ -322,15 +412,58 @@ class AtonApp(VBox):
         h.upload.observe(lambda ch: ch["new"] and self._guard(self.open_upload)(ch["new"]),
                          "value")
 
-        self.session: Session
-        self._picker_key: tuple | None = None
-        self.set_projector(projector)
-        if not how_to_play or lesson in self.tutor.lessons or record is not None:
-            # A guided lesson opened by link has its own introduction; a game opened by
-            # link is there to be looked at.
+    # ------------------------------------------------------------------ language
+
+    def switch_language(self, code: str) -> None:
+        """The language menu: the whole page again in ``code``'s language ("en", "pt"), with
+        the game exactly where it is. The page's widgets are built anew around the same
+        session (the game, its undo history, the opponent and your colour), and the rest is
+        carried over: the lesson and its progress, projector mode, the seed box, auto-play's
+        pace, the coach's review switch, the class quiz's switch, cards already put on
+        cartouches, the moment looked back at, an open rule or How to play."""
+        code = normalize(code)
+        if code == language():
+            return
+        self.autoplayer.pause()
+        old_controls, old_tutor, old_picker = self.controls, self.tutor, self.picker
+        looking = self.history.step
+        rule = self.rules.rule if self.rules.is_open else None
+        how_to_open = self.how_to.is_open
+        review, hinted = self.coach.review.value, self.coach.advice is not None
+        quiz_on = self.class_quiz.switch.value
+        projecting = self.projecting
+        set_language(code)
+        self._build(seed=old_controls.seed.value, opponent=self.session.opponent,
+                    projector=projecting)
+        self.set_projector(projecting)
+        c = self.controls
+        c.pace.value = old_controls.pace.value
+        self.autoplayer.pace = c.pace.value
+        c.lesson.value = old_controls.lesson.value
+        c.opponent.disabled = old_controls.opponent.disabled
+        c.learner.disabled = old_controls.learner.disabled
+        tutor = self.tutor
+        if old_tutor.lesson is not None:
+            tutor.lesson = tutor.lessons[old_tutor.lesson.name]
+        tutor.done = set(old_tutor.done)
+        tutor.hint_on = old_tutor.hint_on
+        tutor.list.layout.display = old_tutor.list.layout.display
+        self.coach.review.value = review
+        self.class_quiz.switch.value = quiz_on
+        if not how_to_open:
             self.how_to.hide()
-        self._guard(self._begin)(seed, scenario, opponent, notices or [], lesson, record,
-                                 moment)
+        self._picker_key = None
+        self._rebuild(self.game.events[-1:],
+                      heading=_("The app now speaks {language}: the game goes on where it "
+                                "was.").format(language=LANGUAGES[code]))
+        if self.picker.widget in self.stage.children:
+            self.picker.take_over(old_picker)
+        if hinted and self.session.human_pending is not None:
+            self.coach_hint()
+        if rule:
+            self.rules.show(rule)
+        if looking is not None:
+            self.look_at(looking)
 
     # ------------------------------------------------------------------ projector
 
@@ -378,10 +511,12 @@ class AtonApp(VBox):
             # Under the step controls, so they never move.
             steps, *rest = self.right.children
             self.right.children = [steps, self.errors, *rest]
+        head = _("<b>Something went wrong in the app</b> (a bug, not your move):")
+        details = _("details")
         self.errors.value = (
-            '<div class="aton-error"><b>Something went wrong in the app</b> (a bug, not your '
-            f"move): {html.escape(type(exc).__name__)}: {html.escape(str(exc))}"
-            f"<details><summary>details</summary><pre style='font-size:12px'>"
+            f'<div class="aton-error">{head} '
+            f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}"
+            f"<details><summary>{details}</summary><pre style='font-size:12px'>"
             f"{html.escape(tb)}</pre></details></div>")
         self.errors.layout.display = ""
 
@@ -407,8 +542,8 @@ class AtonApp(VBox):
             try:
                 game = records.replay(record)
             except RuleError as err:
-                notices.append(f"This link could not be opened: {html.escape(str(err))}. "
-                               "Here is a new game instead.")
+                notices.append(_("This link could not be opened: {reason}. Here is a new game "
+                                 "instead.").format(reason=html.escape(str(err))))
                 scenario = None
             else:
                 self.open_game(game, scenario=scenario, opponent=opponent, at=moment,
@@ -419,13 +554,14 @@ class AtonApp(VBox):
             return
         if lesson:
             titles = ", ".join(self.tutor.order)
-            notices.append(f"There is no guided lesson called <b>{html.escape(lesson)}</b>. "
-                           f"The lessons are: {html.escape(titles)}. Here is a new game "
-                           "instead.")
+            notices.append(_("There is no guided lesson called <b>{name}</b>. The lessons are: "
+                             "{names}. Here is a new game instead.").format(
+                name=html.escape(lesson), names=html.escape(titles)))
         if scenario and scenario not in self.lessons:
-            known = ", ".join(self.lessons) or "none yet"
-            notices.append(f"There is no lesson called <b>{html.escape(scenario)}</b>. Known "
-                           f"lessons: {html.escape(known)}. Here is a new game instead.")
+            known = ", ".join(self.lessons) or _("none yet")
+            notices.append(_("There is no lesson called <b>{name}</b>. Known lessons: {names}. "
+                             "Here is a new game instead.").format(
+                name=html.escape(scenario), names=html.escape(known)))
             scenario = None
         self.start_game(seed, scenario=scenario, opponent=opponent,
                         notice="<br>".join(notices))
@@ -442,15 +578,20 @@ class AtonApp(VBox):
         self.autoplayer.pause()
         if scenario:
             game = Game.from_position(scenarios.load(scenario), seed)
-            heading = f"Lesson {html.escape(scenario.replace('_', ' '))}"
+            heading = _("Lesson {name}").format(name=html.escape(scenario.replace("_", " ")))
             if self.lessons.get(scenario):
+                # The scenario's description is the engine's (aton/scenarios/*.json).
+                description = catalog("engine").gettext(self.lessons[scenario])
                 heading += (f": <span style='font-weight:normal'>"
-                            f"{html.escape(self.lessons[scenario])}</span>")
+                            f"{html.escape(description)}</span>")
         else:
             game = Game.new(seed)
-            players = (f"you play {player_span(self.learner)}" if opponent != "hotseat" else
-                       f"{player_span('red')} and {player_span('blue')} share this screen")
-            heading = f"New game (seed {seed}): {players}"
+            if opponent != "hotseat":
+                heading = _("New game (seed {seed}): you play {player}").format(
+                    seed=seed, player=player_span(self.learner))
+            else:
+                heading = _("New game (seed {seed}): {red} and {blue} share this screen").format(
+                    seed=seed, red=player_span("red"), blue=player_span("blue"))
         session = Session(game, opponent=opponent, learner=self.learner,
                           bot_seed=None if seed is None else seed + 1)
         if seed is not None and self.controls.seed.value != str(seed):
@@ -490,7 +631,8 @@ class AtonApp(VBox):
         try:
             return parse_seed(self.controls.seed.value)
         except ValueError as err:
-            self.explain.warn(f"{html.escape(str(err))} The game goes on as it was.")
+            self.explain.warn(_("{reason} The game goes on as it was.").format(
+                reason=html.escape(str(err))))
             return None
 
     def replay_deal(self) -> None:
@@ -520,8 +662,8 @@ class AtonApp(VBox):
         self.learner = colour
         seed = self.game.seed
         self.start_game(seed, scenario=self.scenario,
-                        notice=f"You now play {player_span(colour)}: the same deal starts "
-                               "again from the beginning.")
+                        notice=_("You now play {player}: the same deal starts again from the "
+                                 "beginning.").format(player=player_span(colour)))
 
     def set_opponent(self, opponent: str) -> None:
         """Opponent selector: the other colour is played this way from now on."""
@@ -536,9 +678,12 @@ class AtonApp(VBox):
                 pending.kind in SECRET):
             batch = session.step()  # the computer makes its secret card choices at once
             self.game_log.add(batch)
-        who = "a second person at this screen" if session.hotseat else (
-            f"the computer ({opponent})")
-        self._refresh(batch, notice=f"{player_span(session.other)} is now played by {who}.")
+        if session.hotseat:
+            notice = _("{player} is now played by a second person at this screen.")
+        else:
+            notice = _("{player} is now played by the computer ({level}).")
+        self._refresh(batch, notice=notice.format(player=player_span(session.other),
+                                                  level=level_name(opponent)))
 
     # ------------------------------------------------------------------ stepping
 
@@ -577,12 +722,13 @@ class AtonApp(VBox):
             return
         if not self.autoplayer.start():
             c.auto.value = False
-            self.explain.warn("Auto-play needs the page's kernel to run by itself; use "
-                              "<b>Next step</b> instead.")
+            self.explain.warn(_("Auto-play needs the page's kernel to run by itself; use "
+                                "<b>Next step</b> instead."))
             return
-        c.auto.description = "Pause ⏸"
-        self.explain.notice = (f"Auto-play: one step every {self.autoplayer.delay:g} seconds. "
-                               "Click <b>Pause ⏸</b> to stop.")
+        c.auto.description = _("Pause ⏸")
+        self.explain.notice = _("Auto-play: one step every {seconds} seconds. Click "
+                                "<b>Pause ⏸</b> to stop.").format(
+            seconds=f"{self.autoplayer.delay:g}")
         self.explain.render()
 
     def set_pace(self, pace: str) -> None:
@@ -599,16 +745,16 @@ class AtonApp(VBox):
 
     def _auto_stopped(self, reason: str) -> None:
         c = self.controls
-        c.auto.description = "Auto-play ▶"
+        c.auto.description = _("Auto-play ▶")
         if c.auto.value:
             c.auto.value = False  # its observer finds the player paused already
         if reason == "done":
-            self.explain.notice = "Auto-play stopped: " + (
-                "the game is over." if self.game.over else
-                "the class predicts the next scoring line." if self.class_quiz.waiting else
-                "it is your decision.")
+            self.explain.notice = (
+                _("Auto-play stopped: the game is over.") if self.game.over else
+                _("Auto-play stopped: the class predicts the next scoring line.")
+                if self.class_quiz.waiting else _("Auto-play stopped: it is your decision."))
         else:
-            self.explain.notice = "Auto-play paused."
+            self.explain.notice = _("Auto-play paused.")
         self.explain.render()
         self._enable_controls()
 
@@ -616,17 +762,17 @@ class AtonApp(VBox):
         if self._looking_back():
             return True
         if self.game.over:
-            self.explain.warn("The game is over: start a new game or a lesson above.")
+            self.explain.warn(_("The game is over: start a new game or a lesson above."))
             return True
         pending = self.session.human_pending
         if pending is not None:
-            self.explain.warn(f"Nothing runs until this decision is made: "
-                              f"{self._decision_text(pending)}")
+            self.explain.warn(_("Nothing runs until this decision is made: {decision}").format(
+                decision=self._decision_text(pending)))
             return True
         if self.class_quiz.waiting:
-            self.explain.warn("The class is predicting this line of the scoring round: type "
-                              "the guesses and press <b>Reveal</b> under the scoring table, or "
-                              "switch off <b>Class predicts</b> (R16).")
+            self.explain.warn(_("The class is predicting this line of the scoring round: type "
+                                "the guesses and press <b>Reveal</b> under the scoring table, "
+                                "or switch off <b>Class predicts</b> (R16)."))
             return True
         return False
 
@@ -636,8 +782,8 @@ class AtonApp(VBox):
         self.explain.clear_messages()  # a new action
         coming = self.session.peek()
         if coming is None or coming.type != "score" or coming.data["line"] != line:
-            raise ValueError(f"the next step does not score {LINE_TITLES[line]}, so nothing "
-                             "was revealed")
+            raise ValueError(_("the next step does not score {line}, so nothing was "
+                               "revealed").format(line=LINE_TITLES[line]))
         batch = self.session.step()
         self._after(batch)
         return answer_of(batch[0])
@@ -652,24 +798,26 @@ class AtonApp(VBox):
         """A click on the board: a legal square is the learner's choice; anything else is
         explained (with the rule it breaks) and changes nothing."""
         if name.startswith("K"):
-            self.explain.warn("That is a place of the Kingdom of the Dead: counters arrive "
-                              "there when removed or when they find no empty square; nobody "
-                              "chooses it (R15).")
+            self.explain.warn(_("That is a place of the Kingdom of the Dead: counters arrive "
+                                "there when removed or when they find no empty square; nobody "
+                                "chooses it (R15)."))
             return
         if name not in SQUARE_NAMES:
-            self.explain.warn(f"{html.escape(name)} is not a square of the board (R3).")
+            self.explain.warn(_("{square} is not a square of the board (R3).").format(
+                square=html.escape(name)))
             return
         if self._looking_back():
             return
         pending = self.session.human_pending
         if pending is None or pending.kind in SECRET:
             if self.game.over:
-                why = "the game is over."
+                why = _("the game is over.")
             elif pending is not None:
-                why = "first put your cards on the cartouches (R6)."
+                why = _("first put your cards on the cartouches (R6).")
             else:
-                why = "the next step is automatic: click <b>Next step</b>."
-            self.explain.warn(f"{html.escape(name)}: nothing to choose on the board now; {why}")
+                why = _("the next step is automatic: click <b>Next step</b>.")
+            self.explain.warn(_("{square}: nothing to choose on the board now; {why}").format(
+                square=html.escape(name), why=why))
             return
         # The review is worked out on the view before the choice is applied (an illegal
         # square is not reviewed: the engine says below which rule forbids it).
@@ -678,8 +826,8 @@ class AtonApp(VBox):
         try:
             batch = self.session.decide(name)
         except RuleError as err:
-            self.explain.warn(f"<b>Not allowed</b> — {html.escape(str(err))}. "
-                              "Choose one of the bright squares.")
+            self.explain.warn(_("<b>Not allowed</b> — {reason}. Choose one of the bright "
+                                "squares.").format(reason=html.escape(str(err))))
             return
         self._after(batch)
         self.coach.show_review(reviews)
@@ -690,7 +838,7 @@ class AtonApp(VBox):
         if self._looking_back():
             return
         if pending is None or pending.kind not in SECRET:
-            self.explain.warn("There are no cards to put on the cartouches now.")
+            self.explain.warn(_("There are no cards to put on the cartouches now."))
             return
         view = self.game.view(pending.player)
         choices = [False, tuple(cards)] if pending.kind == "exchange" else [tuple(cards)]
@@ -702,7 +850,8 @@ class AtonApp(VBox):
             batch += self.session.decide(tuple(cards))
         except RuleError as err:
             self.game_log.add(batch)
-            self._refresh(batch, warning=f"<b>Not allowed</b> — {html.escape(str(err))}")
+            self._refresh(batch, warning=_("<b>Not allowed</b> — {reason}").format(
+                reason=html.escape(str(err))))
             return
         self._after(batch)
         self.coach.show_review(reviews)
@@ -713,8 +862,8 @@ class AtonApp(VBox):
         if self._looking_back():
             return
         if pending is None or pending.kind != "exchange":
-            self.explain.warn("The exchange counter can be handed in once per game, before "
-                              "the cards go on the cartouches (R5).")
+            self.explain.warn(_("The exchange counter can be handed in once per game, before "
+                                "the cards go on the cartouches (R5)."))
             return
         reviews = self.coach.judge(self.game.view(pending.player), [True])
         self._after(self.session.decide(True))
@@ -727,8 +876,8 @@ class AtonApp(VBox):
             return
         pending = self.session.human_pending
         if pending is None or self.game.over:
-            self.explain.warn("The coach gives a hint when it is your decision: click "
-                              "<b>Next step</b> until you have a choice to make.")
+            self.explain.warn(_("The coach gives a hint when it is your decision: click "
+                                "<b>Next step</b> until you have a choice to make."))
             return
         self.coach.show_hint(self.game.view(pending.player))
 
@@ -738,40 +887,58 @@ class AtonApp(VBox):
             return
         undone = self.session.undo()
         if undone is None:
-            self.explain.warn("Nothing to undo: you have not made a decision yet.")
+            self.explain.warn(_("Nothing to undo: you have not made a decision yet."))
             return
         self.autoplayer.pause()
         self._picker_key = None if undone.kind not in SECRET else self._picker_key
         last = self.game.events[-1:] if self.game.events else []
-        self._rebuild(last, heading=f"Taken back: {self.undo_words(undone)}")
+        self._rebuild(last, heading=_("Taken back: {what}").format(
+            what=self.undo_words(undone)))
 
     def undo_words(self, undone: Decision) -> str:
         """What Undo took back, in plain words ("your cards 3, 1, 3, 2 are back in your
         hand")."""
-        mine = not self.session.hotseat
-        your = "your" if mine else f"{undone.player}'s"
-        you = "you" if mine else undone.player
-        c = undone.choice
-        return _cap(self._undo_words(undone.kind, c, your, you))
+        return _cap(self._undo_words(undone.kind, undone.choice, not self.session.hotseat,
+                                     player_name(undone.player)))
 
     @staticmethod
-    def _undo_words(kind: str, c: object, your: str, you: str) -> str:
+    def _undo_words(kind: str, c: object, mine: bool, player: str) -> str:
+        """``mine``: the learner's own decision ("your cards"); else the hot seat player's
+        ("red's cards")."""
         if kind == "assign":
             cards = ", ".join(str(v) for v in c)
-            return (f"{your} cards {cards} are back in {your} hand. Put them on the "
-                    "cartouches again.")
+            text = (_("your cards {cards} are back in your hand. Put them on the cartouches "
+                      "again.") if mine else
+                    _("{player}'s cards {cards} are back in {player}'s hand. Put them on the "
+                      "cartouches again."))
+            return text.format(cards=cards, player=player)
         if kind == "exchange":
             if c:
-                return (f"{your} exchange counter is back, with the 4 cards first drawn. "
-                        "Choose again.")
-            return f"{you} may choose again whether to hand in the exchange counter."
+                text = (_("your exchange counter is back, with the 4 cards first drawn. Choose "
+                          "again.") if mine else
+                        _("{player}'s exchange counter is back, with the 4 cards first drawn. "
+                          "Choose again."))
+            else:
+                text = (_("you may choose again whether to hand in the exchange counter.")
+                        if mine else
+                        _("{player} may choose again whether to hand in the exchange counter."))
+            return text.format(player=player)
         if kind == "place":
-            return (f"the counter {you} placed on {c} is back in {your} stock. Choose a square "
-                    "again.")
-        if kind == "remove":
-            return f"the counter {you} removed from {c} is back on {c}. Choose again."
-        return (f"{your} counter is back on {c}, in the temple. Choose again which counter to "
-                "take back.")
+            text = (_("the counter you placed on {square} is back in your stock. Choose a "
+                      "square again.") if mine else
+                    _("the counter {player} placed on {square} is back in {player}'s stock. "
+                      "Choose a square again."))
+        elif kind == "remove":
+            text = (_("the counter you removed from {square} is back on {square}. Choose again.")
+                    if mine else
+                    _("the counter {player} removed from {square} is back on {square}. Choose "
+                      "again."))
+        else:
+            text = (_("your counter is back on {square}, in the temple. Choose again which "
+                      "counter to take back.") if mine else
+                    _("{player}'s counter is back on {square}, in the temple. Choose again "
+                      "which counter to take back."))
+        return text.format(player=player, square=c)
 
     # ------------------------------------------------------------------ looking back
 
@@ -804,21 +971,23 @@ class AtonApp(VBox):
         # once they were face up (R6), never a hand or a face-down card.
         if then.revealed is not None:
             self.table.show(then.cards, highlight=cartouche_highlight(event), first=then.first,
-                            title=f"Round {then.round}: the cards on the cartouches then")
+                            title=_("Round {round}: the cards on the cartouches then").format(
+                                round=then.round))
             self.stage.children = [self.table.widget]
             self.stage.layout.display = ""
         else:
             self.stage.layout.display = "none"
         self.history.look_at(step)
-        where = f"step {step} of {total}" + (f", round {then.round}" if step else "")
+        heading = (_("Looking back: the game after step {step} of {total}, round {round}")
+                   if step else _("Looking back: the game after step {step} of {total}"))
         self.explain.show([event] if event else [],
-                          heading=f"Looking back: the game after {where}",
-                          next_text="◂ ▸ (or the arrow keys in the move list) step through "
-                                    "the game; <b>Back to the game</b> goes on where you "
-                                    "were. Nothing has been undone.")
-        why = LOOKING.replace("<b>", "").replace("</b>", "")
+                          heading=heading.format(step=step, total=total, round=then.round),
+                          next_text=_("◂ ▸ (or the arrow keys in the move list) step through "
+                                      "the game; <b>Back to the game</b> goes on where you "
+                                      "were. Nothing has been undone."))
+        why = _(LOOKING).replace("<b>", "").replace("</b>", "")
         self.controls.enable(step=False, undo=False, why_not=why)
-        self.controls.undo.tooltip = f"Not now: {why}"
+        self.controls.undo.tooltip = _("Not now: {why}").format(why=why)
         self.coach.update(None, view)  # no hint while looking back; the threats then
 
     def look_step(self, delta: int) -> None:
@@ -830,7 +999,7 @@ class AtonApp(VBox):
     def back_to_game(self) -> None:
         """Back to the game: the live game as it stands, its controls working again."""
         self.history.step = None
-        self._refresh([], heading="Back to the game, where you were.")
+        self._refresh([], heading=_("Back to the game, where you were."))
 
     def open_game(self, game: Game, *, scenario: str | None = None,
                   opponent: str | None = None, at: int | None = None,
@@ -845,22 +1014,33 @@ class AtonApp(VBox):
         if self.controls.opponent.value != opponent:
             self.controls.opponent.value = opponent
         self.tutor.stop()
-        where = f"lesson {scenario.replace('_', ' ')}" if scenario else f"seed {game.seed}"
+        steps = len(game.events)
+        if scenario:
+            heading = _n("Game opened (lesson {name}, {n} step): play on from here",
+                         "Game opened (lesson {name}, {n} steps): play on from here", steps)
+        else:
+            heading = _n("Game opened (seed {seed}, {n} step): play on from here",
+                         "Game opened (seed {seed}, {n} steps): play on from here", steps)
+        heading = heading.format(name=html.escape((scenario or "").replace("_", " ")),
+                                 seed=game.seed, n=steps)
         self.start_session(session, scenario=scenario, notice=notice, run=False,
-                           heading=f"Game opened ({html.escape(where)}, "
-                                   f"{len(game.events)} steps): play on from here")
-        if at is not None and at < len(game.events):
+                           heading=heading)
+        if at is not None and at < steps:
             self.look_at(at)
-        elif at is not None and at > len(game.events):
-            self.explain.notice = (f"The link asks for step {at}, but this game has "
-                                   f"{len(game.events)} steps: here it is as it stands.")
+        elif at is not None and at > steps:
+            self.explain.notice = _n("The link asks for step {step}, but this game has {n} "
+                                     "step: here it is as it stands.",
+                                     "The link asks for step {step}, but this game has {n} "
+                                     "steps: here it is as it stands.", steps).format(
+                step=at, n=steps)
             self.explain.render()
 
     def copy_link(self) -> None:
         """Copy link: the link to this game at the moment shown, and its record to download."""
         game = self.game
         query = link_query(game, step=self.history.step, scenario=self.scenario,
-                           opponent=self.session.opponent, learner=self.learner)
+                           opponent=self.session.opponent, learner=self.learner,
+                           lang=language())
         name = f"aton-game-{game.seed}-step{self.history.step or len(game.events)}.json"
         self.history.show_share(query, records.dumps(game), name)
 
@@ -870,18 +1050,19 @@ class AtonApp(VBox):
         if not files:
             return
         upload = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        name = html.escape(str(upload.get("name", "the file")))
+        name = html.escape(str(upload.get("name", _("the file"))))
         try:
             game = records.loads(bytes(upload["content"]))
         except RuleError as err:
-            self.explain.warn(f"<b>{name} could not be opened</b> — {html.escape(str(err))}. "
-                              "The game goes on as it was.")
+            self.explain.warn(_("<b>{name} could not be opened</b> — {reason}. The game goes "
+                                "on as it was.").format(name=name, reason=html.escape(str(err))))
             return
         finally:
             self.history.upload.value = ()  # the same file can be chosen again
         scenario = next((n for n in self.lessons if game.start is not None
                          and lesson_start(n) == game.start), None)
-        self.open_game(game, scenario=scenario, notice=f"Opened the game record {name}.")
+        self.open_game(game, scenario=scenario,
+                       notice=_("Opened the game record {name}.").format(name=name))
 
     # ------------------------------------------------------------------ drawing
 
@@ -934,11 +1115,11 @@ class AtonApp(VBox):
         game = self.game
         pending = self.session.human_pending
         if game.over:
-            why = "the game is over. Start a new game above."
+            why = _("the game is over. Start a new game above.")
         elif pending is not None and pending.kind in SECRET:
-            why = "first put your cards on the cartouches and click Confirm (R6)."
+            why = _("first put your cards on the cartouches and click Confirm (R6).")
         elif pending is not None:
-            why = "first make your choice on the board (or in the list under it)."
+            why = _("first make your choice on the board (or in the list under it).")
         else:
             why = ""
         self.controls.enable(step=not game.over and pending is None,
@@ -1010,60 +1191,76 @@ class AtonApp(VBox):
             reveal = next((e for e in reversed(game.events) if e.type == "reveal"), None)
             if reveal is None:
                 self.table.show({"red": None, "blue": None},
-                                title=f"Round {game.round}: no cards on the cartouches yet")
+                                title=_("Round {round}: no cards on the cartouches yet")
+                                .format(round=game.round))
                 return
             self.table.show({p: tuple(reveal.data[p]) for p in ("red", "blue")},
-                            title="Last round's cards (now on the discard piles, R14)")
+                            title=_("Last round's cards (now on the discard piles, R14)"))
             return
         if revealed is None:
             facedown = {"red", "blue"} if session.hotseat else {session.other}
-            title = f"Round {game.round}: cards face down until both have chosen (R6)"
+            title = _("Round {round}: cards face down until both have chosen (R6)")
         else:
             facedown = set()
-            title = f"Round {game.round}: the cards on the cartouches"
+            title = _("Round {round}: the cards on the cartouches")
+        title = title.format(round=game.round)
         last = batch[-1] if batch else None
         self.table.show(cards, facedown=facedown, highlight=cartouche_highlight(last),
                         title=title, first=first)
 
     def _decision_text(self, pending) -> str:
-        who = "Your" if not self.session.hotseat else f"{pending.player.capitalize()}'s"
-        span = player_span(pending.player, who)
+        player = pending.player
+        hotseat = self.session.hotseat
+        # The person who decides, in their colour: "Your turn" (the learner), "Red's turn"
+        # (hot seat, where the screen is shared).
+        if pending.kind in SECRET:
+            label = (_("{player}'s turn") if hotseat else _("Your turn"))
+        else:
+            label = (_("{player}'s choice") if hotseat else _("Your choice"))
+        who = player_span(player, label.format(player=player_name(player, capital=True)))
         n = pending.count
         # How many are left, this one included; the last one is called the last one.
-        left = f" <b>{n} left</b>, this one included" if n > 1 else " <b>the last one</b>"
+        left = (_("<b>{n} left</b>, this one included").format(n=n) if n > 1
+                else _("<b>the last one</b>"))
         if pending.kind in SECRET:
-            return (f"{span} turn: put one card on each cartouche below, then "
-                    "<b>Confirm</b> (R6).")
+            return _("{who}: put one card on each cartouche below, then <b>Confirm</b> "
+                     "(R6).").format(who=who)
         if pending.kind == "place":
-            return (f"{span} choice: click an empty bright square in "
-                    f"{temples_text(pending.temples)} to place a counter:{left} (R12, R13).")
-        if pending.kind == "remove":
-            whose = ("one of your own counters" if pending.target == pending.player
-                     else f"one of {pending.target}'s counters")
-            return (f"{span} choice: click {whose} in {temples_text(pending.temples)} to "
-                    f"remove it:{left} (R10, R12).")
-        return (f"{span} choice: click one of your counters in temple {pending.temple} to "
-                f"take it back to your stock:{left} (R17).")
+            text = _("{who}: click an empty bright square in {temples} to place a counter: "
+                     "{left} (R12, R13).")
+        elif pending.kind == "remove" and pending.target == player:
+            text = _("{who}: click one of your own counters in {temples} to remove it: "
+                     "{left} (R10, R12).")
+        elif pending.kind == "remove":
+            text = _("{who}: click one of {target}'s counters in {temples} to remove it: "
+                     "{left} (R10, R12).")
+        else:
+            text = _("{who}: click one of your counters in temple {temple} to take it back to "
+                     "your stock: {left} (R17).")
+        temples = temples_text(pending.temples) if pending.kind in ("place", "remove") else ""
+        target = player_name(pending.target) if pending.kind == "remove" else ""
+        return text.format(who=who, temples=temples, left=left, target=target,
+                           temple=getattr(pending, "temple", ""))
 
     def _next_text(self) -> str:
         game, session = self.game, self.session
         if game.over:
-            return "The game is over."
+            return _("The game is over.")
         pending = session.human_pending
         if pending is not None:
             return self._decision_text(pending)
         if game.pending is not None:
             p = game.pending
-            seen = COMPUTER_CHOICE[p.kind].format(player=player_span(p.player))
-            return f"Next: click <b>Next step</b> to see {seen}."
+            seen = _(COMPUTER_CHOICE[p.kind]).format(player=player_span(p.player))
+            return _("Next: click <b>Next step</b> to see {what}.").format(what=seen)
         coming = session.peek()
         if coming is None:
-            return "Next: click <b>Next step</b>."
-        text = PREVIEW.get(coming.type, "the next step")
+            return _("Next: click <b>Next step</b>.")
+        text = _(PREVIEW[coming.type]) if coming.type in PREVIEW else _("the next step")
         player = player_span(coming.player) if coming.player else ""
         line = LINE_TITLES.get(coming.data.get("line", ""), "") if coming.type == "score" else ""
-        return "<b>Next step</b> ▸ " + text.format(player=player, line=line,
-                                                  rule=coming.rule or "") + "."
+        return _("<b>Next step</b> ▸ {preview}.").format(
+            preview=text.format(player=player, line=line, rule=coming.rule or ""))
 
     # ------------------------------------------------------------------ for tests and lessons
 
@@ -1075,20 +1272,27 @@ class AtonApp(VBox):
 
 def build_app(seed: int | None = None, scenario: str | None = None, opponent: str = "greedy",
               learner: str = "red", query: str | None = None,
-              lesson: str | None = None, **options) -> AtonApp:
-    """Build the app. ``query`` (a URL query string such as ``'scenario=NAME&seed=3'`` or
-    ``'lesson=NAME'``) overrides the other arguments where it names them; ``options`` go to
-    ``AtonApp`` (``deal_seed``, ``how_to_play``)."""
+              lesson: str | None = None, accept_language: str | None = None,
+              **options) -> AtonApp:
+    """Build the app. ``query`` (a URL query string such as ``'scenario=NAME&seed=3'``,
+    ``'lesson=NAME'`` or ``'lang=pt'``) overrides the other arguments where it names them;
+    ``accept_language`` (the browser's Accept-Language header) chooses the language when the
+    query does not; ``options`` go to ``AtonApp`` (``deal_seed``, ``how_to_play``, ``lang``)."""
     kwargs = {"seed": seed, "scenario": scenario, "opponent": opponent, "learner": learner,
               "lesson": lesson, **options}
-    if query:
-        kwargs.update(parse_query(query))
+    if query or accept_language:
+        kwargs.update(parse_query(query or "", accept_language=accept_language))
     return AtonApp(**kwargs)
 
 
-def app_from_query(query: str) -> AtonApp:
-    """The app for a Voilà URL's query string (``os.environ['QUERY_STRING']``)."""
-    return build_app(query=query)
+def app_from_query(query: str, accept_language: str | None = None) -> AtonApp:
+    """The app for a Voilà URL's query string (``os.environ['QUERY_STRING']``), in the
+    language of ``?lang=``, else of the browser (``accept_language``, by default the
+    ``HTTP_ACCEPT_LANGUAGE`` Voilà passes to the kernel: voila.json's ``http_header_envs``),
+    else English."""
+    if accept_language is None:
+        accept_language = os.environ.get("HTTP_ACCEPT_LANGUAGE")
+    return build_app(query=query, accept_language=accept_language)
 
 
 __all__ = ["AtonApp", "app_from_query", "build_app", "event_cells", "parse_query"]

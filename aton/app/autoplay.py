@@ -10,8 +10,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from ..i18n import N_
+
 #: Pace -> seconds between two steps.
 PACES = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
+#: The paces' names in the menu (translated where shown).
+PACE_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast")}
 
 
 class AutoPlayer:

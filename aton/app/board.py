@@ -22,6 +22,7 @@ from ..board import (
     SQUARES_PER_TEMPLE,
     TEMPLE_POSITION,
 )
+from ..i18n import translator
 from .theme import (
     DIMMED,
     EVENT_RING,
@@ -31,7 +32,10 @@ from .theme import (
     LEGAL_RING,
     PLAYER_COLOUR,
     SQUARE_FILL,
+    player_name,
 )
+
+_ = translator("app")
 
 CELLS = 48 + KINGDOM_SIZE
 UNIT = 50  # pixels per square (one data unit)
@@ -112,11 +116,12 @@ class BoardView:
             x, y = XY[(t - 1) * SQUARES_PER_TEMPLE]
             titles_x.append(x - 0.5)
             titles_y.append(y - 0.68)
-            titles.append(f"Temple {t}")
+            titles.append(_("Temple {number}").format(number=t))
         kx = (KINGDOM_X[0] + KINGDOM_X[1]) / 2
         titles_x += [kx - 1.0, kx - 1.0]
         titles_y += [0.25, 0.62]
-        titles += ["Kingdom of", "the Dead"]
+        # Translators: the Kingdom of the Dead's name on the board, on two short lines.
+        titles += [_("Kingdom of"), _("the Dead")]
         self.titles = Label(x=titles_x, y=titles_y, text=titles, scales=scales,
                             colors=["#222222"], default_size=LABEL_SIZES["titles"],
                             align="start", font_weight="bold")
@@ -211,10 +216,12 @@ class BoardView:
             opacity = [1.0 if c in legal_set else DIMMED for c in range(CELLS)]
         else:
             opacity = [1.0] * CELLS
-        info = [f"{len(self.kingdom)}/{KINGDOM_SIZE} full", "Stock:", "", ""]
+        # Translators: how many of the Kingdom of the Dead's places are taken ("3/8 full").
+        info = [_("{taken}/{size} full").format(taken=len(self.kingdom), size=KINGDOM_SIZE),
+                _("Stock:"), "", ""]
         if stock is not None:
-            info[2] = f"red {stock['red']}"
-            info[3] = f"blue {stock['blue']}"
+            info[2] = f"{player_name('red')} {stock['red']}"
+            info[3] = f"{player_name('blue')} {stock['blue']}"
         with ExitStack() as stack:
             for mark in (self.squares, self.counters, self.legal, self.event, self.info,
                          self.bonus_labels, self.bonus_corner):

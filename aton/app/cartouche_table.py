@@ -9,8 +9,11 @@ from ipywidgets import HTML, Layout
 
 from ..cartouches import CARTOUCHE_NAMES
 from ..events import Event
+from ..i18n import translator
 from .rules_panel import with_rule_links
 from .theme import player_span
+
+_ = translator("app")
 
 PLAYERS = ("red", "blue")
 
@@ -69,14 +72,14 @@ class CartoucheTable:
             mine = cards.get(p)
             name = player_span(p)
             if first == p:
-                name += "<br><small>goes first</small>"
+                name += "<br><small>" + _("goes first") + "</small>"
             cells = []
             for c in (1, 2, 3, 4):
                 cls = ' class="aton-hl"' if c in self.highlight.get(p, ()) else ""
                 if mine is None:
                     shown, css = "—", "aton-facedown"
                 elif p in facedown:
-                    shown, css = "face down", "aton-facedown"
+                    shown, css = _("face down"), "aton-facedown"
                 else:
                     shown, css = str(mine[c - 1]), "aton-card"
                 self.shown[(p, c)] = shown
@@ -84,8 +87,11 @@ class CartoucheTable:
                 cells.append(f"<td{cls}>{text}</td>")
             rows.append(f"<tr><td>{name}</td>{''.join(cells)}</tr>")
         caption = f"<div><b>{escape(title)}</b></div>" if title else ""
-        self.widget.value = with_rule_links(f'{caption}<table class="aton-table" style="width:100%">'
-                             f"<tr><th>cartouche</th>{head}</tr>{''.join(rows)}</table>")
+        # Translators: the head of the column of player names in the table of cartouches.
+        column = _("cartouche")
+        self.widget.value = with_rule_links(
+            f'{caption}<table class="aton-table" style="width:100%">'
+            f"<tr><th>{column}</th>{head}</tr>{''.join(rows)}</table>")
 
     def value_shown(self, player: str, cartouche: int) -> str:
         """What the table shows for ``player``'s cartouche: '3', 'face down' or '—'."""

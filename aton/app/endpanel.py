@@ -7,16 +7,21 @@ from html import escape
 from ipywidgets import HTML, Layout
 
 from ..events import Event
+from ..i18n import N_, translator
 from ..rules import WIN_POINTS
 from .rules_panel import with_rule_links
-from .theme import player_span
+from .theme import player_name, player_span
 
+_ = translator("app")
+
+#: Why the winner won (the engine's own sentence is shown when there is one).
 REASONS = {
-    "points": f"reached {WIN_POINTS} points (R18)",
-    "temple": "occupies a whole temple (R18)",
-    "yellow": "occupies all 14 yellow squares (R18)",
-    "green": "occupies all 14 green squares (R18)",
-    "scoring": f"has more points after the scoring round that reached {WIN_POINTS} (R19)",
+    "points": N_("{player} reached {points} points (R18)."),
+    "temple": N_("{player} occupies a whole temple (R18)."),
+    "yellow": N_("{player} occupies all 14 yellow squares (R18)."),
+    "green": N_("{player} occupies all 14 green squares (R18)."),
+    "scoring": N_("{player} has more points after the scoring round that reached {points} "
+                  "(R19)."),
 }
 
 
@@ -39,17 +44,22 @@ class EndPanel:
              event: Event | None = None) -> None:
         self.winner, self.reason = winner, reason
         if winner == "draw":
-            head = "A draw!"
-            why = "The scores are equal after the scoring round (R19)."
+            head = _("A draw!")
+            why = _("The scores are equal after the scoring round (R19).")
         else:
-            head = f"{player_span(winner, winner.capitalize())} wins!"
-            why = f"{winner.capitalize()} {REASONS.get(reason, escape(str(reason)))}."
+            head = _("{player} wins!").format(
+                player=player_span(winner, player_name(winner, capital=True)))
+            why = (_(REASONS[reason]).format(player=player_name(winner, capital=True),
+                                             points=WIN_POINTS)
+                   if reason in REASONS else escape(str(reason)))
         if event is not None:
             why = escape(event.text)  # the engine's own sentence, with the rule
+        final = _("Final score: {red} {red_points} · {blue} {blue_points}").format(
+            red=player_span("red"), red_points=scores["red"], blue=player_span("blue"),
+            blue_points=scores["blue"])
+        after = _("Start a new game or a lesson with the controls at the top, or Undo to try "
+                  "again.")
         self.widget.value = with_rule_links(
                              f'<div class="aton-winner">{head}</div><div>{why}</div>'
-                             f"<div>Final score: {player_span('red')} {scores['red']} · "
-                             f"{player_span('blue')} {scores['blue']}</div>"
-                             "<div style='font-size:15px;color:#555'>Start a new game or a "
-                             "lesson with the controls at the top, or Undo to try again."
-                             "</div>")
+                             f"<div>{final}</div>"
+                             f"<div style='font-size:15px;color:#555'>{after}</div>")

@@ -29,14 +29,18 @@ from .. import scenarios
 from ..errors import RuleError
 from ..events import Event
 from ..game import Game
+from ..i18n import N_, language, plural_translator, translator
 from ..record import FORMAT, VERSION, replay
 from .theme import player_span
+
+_ = translator("app")
+_n = plural_translator("app")
 
 MOVE_BRIDGE = "aton-move-bridge"
 MAX_LINK = 20_000  # characters of the game= value: a whole game needs about 1,500
 MAX_RECORD = 1_000_000  # bytes of JSON it may unpack to (a whole game: about 3,000)
 #: Shown above the list while looking back, and in the tooltips of the live game's buttons.
-LOOKING = "you are looking at an earlier moment: click <b>Back to the game</b> first."
+LOOKING = N_("you are looking at an earlier moment: click <b>Back to the game</b> first.")
 
 # The list's clicks and arrow keys: find the entry, send its step through the bridge. The
 # time makes a second click on the same entry a change too.
@@ -135,9 +139,10 @@ def lesson_start(name: str) -> dict:
 
 
 def link_query(game: Game, *, step: int | None = None, scenario: str | None = None,
-               opponent: str | None = None, learner: str | None = None) -> str:
-    """The relative link (``?game=…&step=K``) to ``game`` at step ``step`` (the live end
-    when None)."""
+               opponent: str | None = None, learner: str | None = None,
+               lang: str | None = None) -> str:
+    """The relative link (``?game=…&step=K&lang=pt``) to ``game`` at step ``step`` (the live
+    end when None), in language ``lang`` (default: the language shown now)."""
     parts = [f"game={encode_game(game, scenario)}"]
     if step is not None and step != len(game.events):
         parts.append(f"step={step}")
@@ -145,6 +150,7 @@ def link_query(game: Game, *, step: int | None = None, scenario: str | None = No
         parts.append(f"opponent={opponent}")
     if learner:
         parts.append(f"learner={learner}")
+    parts.append(f"lang={lang or language()}")
     return "?" + "&".join(parts)
 
 
@@ -200,18 +206,18 @@ class MoveList:
         self.list = HTML(layout=Layout(width="100%"))
         self.bridge = Text(value="", layout=Layout(display="none"))
         self.bridge.add_class(MOVE_BRIDGE)
-        self.earlier = Button(description="◂", tooltip="One step earlier (← in the list)",
+        self.earlier = Button(description="◂", tooltip=_("One step earlier (← in the list)"),
                               layout=Layout(width="44px"))
-        self.later = Button(description="▸", tooltip="One step later (→ in the list)",
+        self.later = Button(description="▸", tooltip=_("One step later (→ in the list)"),
                             layout=Layout(width="44px"))
-        self.back = Button(description="Back to the game", button_style="warning",
-                           tooltip="Leave the earlier moment and go on with the game (Esc)",
-                           layout=Layout(width="150px"))
-        self.copy = Button(description="Copy link", tooltip="A link to this game at the "
-                           "moment shown, to send or to open later",
-                           layout=Layout(width="120px"))
+        self.back = Button(description=_("Back to the game"), button_style="warning",
+                           tooltip=_("Leave the earlier moment and go on with the game (Esc)"),
+                           layout=Layout(width="auto"))
+        self.copy = Button(description=_("Copy link"), tooltip=_("A link to this game at the "
+                           "moment shown, to send or to open later"),
+                           layout=Layout(width="auto"))
         self.upload = FileUpload(accept=".json", multiple=False,
-                                 description="Open a game record",
+                                 description=_("Open a game record"),
                                  layout=Layout(width="auto", flex="0 0 auto"))
         self.where = HTML()
         self.earlier.add_class("aton-hist-earlier")
@@ -261,10 +267,11 @@ class MoveList:
         rule = f"{html.escape(event.rule)} · " if event.rule else ""
         who = ""
         if decided and event.player:
-            who = f"{player_span(event.player)} decides: "
+            who = _("{player} decides:").format(player=player_span(event.player)) + " "
         cls = "aton-move decision" if decided else "aton-move"
+        title = _("See the game after step {step}").format(step=k)
         return (f'<button type="button" class="{cls}" data-step="{k}" '
-                f'title="See the game after step {k}">{k}. {who}{rule}'
+                f'title="{title}">{k}. {who}{rule}'
                 f"{html.escape(event.text)}</button>")
 
     def _render(self) -> None:
@@ -272,18 +279,19 @@ class MoveList:
         parts, last_round = [], None
         for k, (entry, rnd) in enumerate(zip(self._entries, self._rounds, strict=True), 1):
             if rnd != last_round:
-                head = f"Round {rnd}" if rnd else "The start"
+                head = _("Round {round}").format(round=rnd) if rnd else _("The start")
                 parts.append(f'<div class="aton-round-head">{head}</div>')
                 last_round = rnd
             if k == current:
                 entry = entry.replace('class="aton-move', 'class="aton-move current', 1)
             parts.append(entry)
         if not parts:
-            parts.append('<div style="color:#666">No steps yet.</div>')
+            parts.append('<div style="color:#666">' + _("No steps yet.") + "</div>")
+        label = html.escape(_("Move list: click a step to see that moment; arrow keys step "
+                              "through"), quote=True)
         self.list.value = (
             f'{CSS}<div class="aton-moves" tabindex="0" onclick="{_ONCLICK}" '
-            f'onkeydown="{_ONKEY}" aria-label="Move list: click a step to see that moment; '
-            f'arrow keys step through">{"".join(parts)}'
+            f'onkeydown="{_ONKEY}" aria-label="{label}">{"".join(parts)}'
             f'<img src="data:," alt="" style="display:none" onerror="{_AFTER}"></div>')
         self._show_buttons()
 
@@ -294,11 +302,16 @@ class MoveList:
         self.later.disabled = not looking
         self.back.layout.display = "" if looking else "none"
         if looking:
-            self.where.value = (f'<span class="aton-looking">Looking back at step {current} of '
-                                f"{self.total}: nothing is undone.</span>")
+            self.where.value = ('<span class="aton-looking">'
+                                + _("Looking back at step {step} of {total}: nothing is "
+                                    "undone.").format(step=current, total=self.total)
+                                + "</span>")
         else:
-            self.where.value = (f'<span style="color:#666"><b>Move list</b> ({self.total} '
-                                "steps): click one to see that moment</span>")
+            self.where.value = ('<span style="color:#666">'
+                                + _n("<b>Move list</b> ({n} step): click one to see that "
+                                     "moment", "<b>Move list</b> ({n} steps): click one to see "
+                                     "that moment", self.total).format(n=self.total)
+                                + "</span>")
 
     # -------------------------------------------------------------- the share box
 
@@ -308,22 +321,26 @@ class MoveList:
         data = base64.b64encode(record_json.encode()).decode()
         fill = ("const b=this.closest('.aton-share');const i=b.querySelector('input');"
                 "i.value=location.origin+location.pathname+i.dataset.query;")
+        copied = json.dumps(_("Copied ✓"))
+        press = json.dumps(_("Press Ctrl+C (⌘+C) to copy"))
         copy = (fill + "i.select();const m=b.querySelector('.aton-copied');"
-                "const ok=()=>{m.textContent='Copied ✓';};"
-                "const no=()=>{m.textContent='Press Ctrl+C (⌘+C) to copy';};"
+                f"const ok=()=>{{m.textContent={copied};}};"
+                f"const no=()=>{{m.textContent={press};}};"
                 "if(navigator.clipboard){navigator.clipboard.writeText(i.value).then(ok,no);}"
                 "else{try{document.execCommand('copy')?ok():no();}catch(e){no();}}")
+        link_label = html.escape(_("Link to this moment"), quote=True)
         self.share.value = (
-            f'<div class="aton-box"><b>Link to this moment</b> (it holds the whole game: the '
-            f"seed, every decision and the step shown):"
-            f'<input readonly type="text" data-query="{q}" value="{q}" '
-            f'onfocus="this.select()" onclick="this.select()" aria-label="Link to this moment">'
+            '<div class="aton-box">'
+            + _("<b>Link to this moment</b> (it holds the whole game: the seed, every decision "
+                "and the step shown):")
+            + f'<input readonly type="text" data-query="{q}" value="{q}" '
+            f'onfocus="this.select()" onclick="this.select()" aria-label="{link_label}">'
             f'<button type="button" class="aton-copy-link" onclick="{html.escape(copy)}">'
-            f'Copy to clipboard</button> <span class="aton-copied"></span> · '
+            + _("Copy to clipboard") + '</button> <span class="aton-copied"></span> · '
             f'<a download="{html.escape(filename)}" '
-            f'href="data:application/json;base64,{data}">Download the game record</a> '
-            f"(open it again with <b>Open a game record</b>)"
-            f'<img src="data:," alt="" style="display:none" onerror="{html.escape(fill)}">'
+            f'href="data:application/json;base64,{data}">' + _("Download the game record")
+            + "</a> " + _("(open it again with <b>Open a game record</b>)")
+            + f'<img src="data:," alt="" style="display:none" onerror="{html.escape(fill)}">'
             "</div>")
         self.share.layout.display = ""
 

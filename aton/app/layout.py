@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from ipywidgets import HTML, Layout, ToggleButton
 
+from ..i18n import translator
 from .board import HEIGHT, MARGIN, PAD, UNIT, WIDTH, X_MAX, X_MIN, Y_MAX, Y_MIN
+
+_ = translator("app")
 
 PROJECTOR_CLASS = "aton-projector"
 RATIO = WIDTH / HEIGHT
@@ -112,10 +115,10 @@ def style_widget() -> HTML:
 
 def projector_toggle(on: bool = False) -> ToggleButton:
     """The header's "Projector" toggle."""
-    return ToggleButton(value=on, description="Projector",
-                        tooltip="Large type for a class: hides the game log and keeps the "
-                                "board beside the explanation (or add ?projector=1 to the "
-                                "page address)",
+    return ToggleButton(value=on, description=_("Projector"),
+                        tooltip=_("Large type for a class: hides the game log and keeps the "
+                                  "board beside the explanation (or add ?projector=1 to the "
+                                  "page address)"),
                         layout=Layout(width="auto"))
 
 

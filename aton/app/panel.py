@@ -11,8 +11,12 @@ from html import escape
 from ipywidgets import HTML, Layout
 
 from ..events import Event
+from ..i18n import plural_translator, translator
 from ..rulebook import RULE_TITLES
 from .rules_panel import link_rules, rule_links_area, with_rule_links
+
+_ = translator("app")
+_n = plural_translator("app")
 
 LOG_LIMIT = 200  # newest entries shown in the log
 
@@ -77,10 +81,12 @@ class ExplanationPanel:
                 parts.append(f'<div class="aton-earlier" style="color:#666;font-size:14px">'
                              f"{text}</div>")
         if len(self.events) > 3:
+            more = len(self.events) - 3
             parts.insert(1 if self.heading else 0,
-                         f'<div class="aton-more" style="color:#666;font-size:13px">… '
-                         f"{len(self.events) - 3} "
-                         "earlier steps are in the log below.</div>")
+                         '<div class="aton-more" style="color:#666;font-size:13px">… '
+                         + _n("{n} earlier step is in the log below.",
+                              "{n} earlier steps are in the log below.", more).format(n=more)
+                         + "</div>")
         if self.notice:
             parts.append(f'<div class="aton-notice">{self.notice}</div>')
         if self.warning:
@@ -127,10 +133,14 @@ class GameLog:
     def _render(self) -> None:
         shown = self.entries[-LOG_LIMIT:][::-1]
         more = len(self.entries) - len(shown)
-        tail = f'<div style="color:#888">… {more} earlier steps</div>' if more > 0 else ""
-        self.widget.value = rule_links_area(f'<div class="aton-log"><div style="color:#666"><b>Game log</b> '
-                             f"({len(self.entries)} step{'s' if len(self.entries) != 1 else ''}, newest first)</div>"
-                             + "".join(shown) + tail + "</div>")
+        tail = ('<div style="color:#888">… '
+                + _n("{n} earlier step", "{n} earlier steps", more).format(n=more)
+                + "</div>") if more > 0 else ""
+        n = len(self.entries)
+        head = _n("<b>Game log</b> ({n} step, newest first)",
+                  "<b>Game log</b> ({n} steps, newest first)", n).format(n=n)
+        self.widget.value = rule_links_area(f'<div class="aton-log"><div style="color:#666">'
+                                            f"{head}</div>" + "".join(shown) + tail + "</div>")
 
     @property
     def texts(self) -> list[str]:

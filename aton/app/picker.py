@@ -15,8 +15,18 @@ from collections.abc import Callable
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
 from ..cartouches import CARTOUCHE_NAMES, meaning
+from ..i18n import plural_translator, translator
 from .rules_panel import with_rule_links
-from .theme import player_span
+from .theme import player_name, player_span
+
+_ = translator("app")
+_n = plural_translator("app")
+
+
+def still_empty(missing: list[str]) -> str:
+    """'cartouche 3 is still empty' / 'cartouche 1, 4 are still empty'."""
+    return _n("cartouche {numbers} is still empty", "cartouche {numbers} are still empty",
+              len(missing)).format(numbers=", ".join(missing))
 
 
 class CardPicker:
@@ -33,13 +43,14 @@ class CardPicker:
         self.slots = [Button(layout=slot_layout, style=style) for _ in range(4)]
         self.meaning = HTML(layout=Layout(min_height="88px"))
         self.meaning.add_class("aton-meaning")
-        self.exchange = Button(description="Hand in exchange counter: 4 new cards",
-                               tooltip="Once per game (R5): discard these 4 cards, draw 4 new",
-                               layout=Layout(width="310px"), style=style)
-        self.clear = Button(description="Take all back", layout=Layout(width="130px"),
+        self.exchange = Button(description=_("Hand in exchange counter: 4 new cards"),
+                               tooltip=_("Once per game (R5): discard these 4 cards, draw 4 "
+                                         "new"),
+                               layout=Layout(width="auto"), style=style)
+        self.clear = Button(description=_("Take all back"), layout=Layout(width="auto"),
                             style=style)
-        self.confirm = Button(description="Confirm: cards face down", button_style="success",
-                              layout=Layout(width="230px"), style=style)
+        self.confirm = Button(description=_("Confirm: cards face down"),
+                              button_style="success", layout=Layout(width="auto"), style=style)
         self.status = HTML()
         self._style = style
         self._covered: VBox | None = None  # built the first time a hand is hidden (hot seat)
@@ -79,7 +90,7 @@ class CardPicker:
         if self._covered is None:
             self.cover = HTML()
             self.cover.add_class("aton-cover")
-            self.show_hand = Button(description="Show my cards", button_style="warning",
+            self.show_hand = Button(description=_("Show my cards"), button_style="warning",
                                     layout=Layout(width="220px"), style=self._style)
             self.show_hand.on_click(lambda _b: self.reveal_hand())
             self._covered = VBox([self.cover, self.show_hand])
@@ -112,6 +123,16 @@ class CardPicker:
         self.status.value = ""
         self._render()
 
+    def take_over(self, other: CardPicker) -> None:
+        """Show what ``other`` showed (the same hand, the cards already on cartouches, the
+        card selected, a covered hand): the app built again in another language."""
+        if (other.player, other.hand) != (self.player, self.hand):
+            return
+        self.slot_of = list(other.slot_of)
+        self.selected = other.selected
+        self.hidden = other.hidden
+        self._render()
+
     def reveal_hand(self) -> None:
         """Hot seat: the owner uncovers the hand."""
         self.hidden = False
@@ -142,7 +163,7 @@ class CardPicker:
             self.selected = self.slot_of[c]
             self.slot_of[c] = None
         else:
-            self.status.value = "Click a card of your hand first, then this cartouche."
+            self.status.value = _("Click a card of your hand first, then this cartouche.")
             return
         self.status.value = ""
         self._render()
@@ -176,9 +197,9 @@ class CardPicker:
         if cards is None:
             missing = [str(c + 1) for c, s in enumerate(self.slot_of) if s is None]
             self.status.value = with_rule_links(
-                f'<span style="color:#b00">Every cartouche needs a card (R6): '
-                f"cartouche {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
-                "still empty.</span>")
+                '<span style="color:#b00">'
+                + _("Every cartouche needs a card (R6): {empty}.").format(
+                    empty=still_empty(missing)) + "</span>")
             return
         for callback in self._confirm_callbacks:
             callback(cards)
@@ -186,8 +207,9 @@ class CardPicker:
     def _exchange(self) -> None:
         if not self.can_exchange:
             self.status.value = with_rule_links(
-                '<span style="color:#b00">The exchange counter can be handed in once per game, '
-                "and it is used (R5).</span>")
+                '<span style="color:#b00">'
+                + _("The exchange counter can be handed in once per game, and it is used (R5).")
+                + "</span>")
             return
         for callback in self._exchange_callbacks:
             callback()
@@ -198,53 +220,58 @@ class CardPicker:
     # ------------------------------------------------------------------ drawing
 
     def _render(self) -> None:
-        who = player_span(self.player, self.player.capitalize())
+        who = player_span(self.player, player_name(self.player, capital=True))
         if self.hidden:
             covered = self.covered
             other = "blue" if self.player == "red" else "red"
-            self.title.value = f"<b>{who}'s cards, round {self.round_no}</b>"
-            self.cover.value = (f"It is {who}'s turn to put cards on the cartouches. "
-                                f"{player_span(other, other.capitalize())}, please look away.")
-            self.show_hand.description = f"Show {self.player}'s cards"
+            self.title.value = _("<b>{player}'s cards, round {round}</b>").format(
+                player=who, round=self.round_no)
+            self.cover.value = _("It is {player}'s turn to put cards on the cartouches. "
+                                 "{other}, please look away.").format(
+                player=who, other=player_span(other, player_name(other, capital=True)))
+            self.show_hand.description = _("Show {player}'s cards").format(
+                player=player_name(self.player))
             self.widget.children = [self.title, covered]
             return
         self.title.value = with_rule_links(
-            f"<b>{who}'s hand, round {self.round_no}:</b> click a card, then a cartouche. Each "
-            "card goes on one cartouche (R6).")
+            _("<b>{player}'s hand, round {round}:</b> click a card, then a cartouche. Each "
+              "card goes on one cartouche (R6).").format(player=who, round=self.round_no))
         for i, b in enumerate(self.cards):
             placed = self._cartouche_of(i)
             with b.hold_sync():  # one message per button, not one per trait
                 b.description = str(self.hand[i]) if i < len(self.hand) else ""
                 b.button_style = "warning" if i == self.selected else ""
                 b.disabled = placed is not None
-                b.tooltip = (f"on cartouche {placed + 1}" if placed is not None
-                             else "click, then click a cartouche")
+                b.tooltip = (_("on cartouche {number}").format(number=placed + 1)
+                             if placed is not None else _("click, then click a cartouche"))
         lines = []
         for c, b in enumerate(self.slots):
             s = self.slot_of[c]
             value = self.hand[s] if s is not None else None
             with b.hold_sync():
-                b.description = (f"Cartouche {c + 1}: {value}" if value is not None
-                                 else f"Cartouche {c + 1}: —")
+                b.description = _("Cartouche {number}: {card}").format(
+                    number=c + 1, card=value if value is not None else "—")
                 b.button_style = "info" if value is not None else ""
                 b.tooltip = CARTOUCHE_NAMES[c + 1]
             if value is None:
-                lines.append(f"<div>Cartouche {c + 1} ({CARTOUCHE_NAMES[c + 1]}): no card yet."
-                             "</div>")
+                lines.append("<div>" + _("Cartouche {number} ({name}): no card yet.").format(
+                    number=c + 1, name=CARTOUCHE_NAMES[c + 1]) + "</div>")
             else:
                 text = meaning(c + 1, value, self.player, first_round=self.first_round,
                                stock=self.stock)
-                lines.append(f"<div><b>{text.split(':', 1)[0]}:</b>{text.split(':', 1)[1]}</div>")
+                head, colon, rest = text.partition(":")
+                lines.append(f"<div><b>{head}{colon}</b>{rest}</div>" if colon else
+                             f"<div>{text}</div>")
         self.meaning.value = with_rule_links("".join(lines))
         with self.exchange.hold_sync():
             self.exchange.disabled = not self.can_exchange
-            self.exchange.description = ("Hand in exchange counter: 4 new cards"
+            self.exchange.description = (_("Hand in exchange counter: 4 new cards")
                                          if self.can_exchange
-                                         else "Exchange counter already used (R5)")
+                                         else _("Exchange counter already used (R5)"))
         self.confirm.disabled = self.assignment is None
         missing = [str(c + 1) for c, s in enumerate(self.slot_of) if s is None]
         self.confirm.tooltip = (
-            "Put the cards face down on the cartouches" if not missing else
-            f"Not yet: every cartouche needs a card (R6); cartouche {', '.join(missing)} "
-            f"{'is' if len(missing) == 1 else 'are'} still empty")
+            _("Put the cards face down on the cartouches") if not missing else
+            _("Not yet: every cartouche needs a card (R6); {empty}").format(
+                empty=still_empty(missing)))
         self.widget.children = [self.title, self.picking]

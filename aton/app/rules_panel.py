@@ -16,7 +16,10 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, Button, HBox, Layout, Text, VBox
 
+from ..i18n import translator
 from ..rulebook import RULE_ID, RULE_TITLES, rule_ids, rule_section, rule_text
+
+_ = translator("app")
 
 BRIDGE_CLASS = "aton-rule-bridge"
 # One listener per HTML widget (not one per button: the log holds hundreds of rule ids).
@@ -32,7 +35,7 @@ _TAG = re.compile(r"(<[^>]*>)")
 
 def rule_button(rule: str) -> str:
     """The HTML of one clickable rule id."""
-    title = f"Read rule {rule}: {RULE_TITLES.get(rule, '')}"
+    title = _("Read rule {rule}: {title}").format(rule=rule, title=RULE_TITLES.get(rule, ""))
     return (f'<button type="button" class="aton-rule-link" data-rule="{rule}" '
             f'title="{html.escape(title)}">{rule}</button>')
 
@@ -122,10 +125,10 @@ class RulePanel:
         self.bridge = Text(value="", layout=Layout(display="none"))
         self.bridge.add_class(BRIDGE_CLASS)
         self.text = HTML(layout=Layout(width="100%"))
-        self.close = Button(description="Close ✕", tooltip="Close the rule",
-                            layout=Layout(width="90px"))
-        self.previous = Button(description="◂ previous rule", layout=Layout(width="140px"))
-        self.next = Button(description="next rule ▸", layout=Layout(width="120px"))
+        self.close = Button(description=_("Close ✕"), tooltip=_("Close the rule"),
+                            layout=Layout(width="auto"))
+        self.previous = Button(description=_("◂ previous rule"), layout=Layout(width="auto"))
+        self.next = Button(description=_("next rule ▸"), layout=Layout(width="auto"))
         self.widget = VBox([HBox([self.previous, self.next, self.close]), self.text],
                            layout=Layout(display="none"))
         self.widget.add_class("aton-drawer")
@@ -153,19 +156,23 @@ class RulePanel:
             section = rule_section(rule)
         except KeyError:
             self.rule = None
-            self.text.value = (f'<div class="aton-warn">There is no rule called '
-                               f"{html.escape(rule)}: the rules are R1 to R{len(rule_ids())}."
-                               "</div>")
+            self.text.value = ('<div class="aton-warn">'
+                               + _("There is no rule called {rule}: the rules are R1 to "
+                                   "{last}.").format(rule=html.escape(rule),
+                                                     last=f"R{len(rule_ids())}")
+                               + "</div>")
         else:
             self.rule = rule
             title = RULE_TITLES.get(rule, "")
             note = ""
             if rule in ("R3", "R16"):
-                note = ('<p class="aton-notice">The rules call the turquoise squares '
-                        "<b>blue squares</b> (B).</p>")
-            self.text.value = rule_links_area(f'<div class="aton-rule-head">Rule {rule}: {html.escape(title)}'
-                               f'</div><div class="aton-rule-section">{html.escape(section)}'
-                               f"</div>{body}{note}")
+                note = ('<p class="aton-notice">'
+                        + _("The rules call the turquoise squares <b>blue squares</b> (B).")
+                        + "</p>")
+            head = _("Rule {rule}: {title}").format(rule=rule, title=html.escape(title))
+            self.text.value = rule_links_area(
+                f'<div class="aton-rule-head">{head}</div>'
+                f'<div class="aton-rule-section">{html.escape(section)}</div>{body}{note}')
         ids = rule_ids()
         k = ids.index(self.rule) if self.rule in ids else -1
         self.previous.disabled = k <= 0

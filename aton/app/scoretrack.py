@@ -5,23 +5,32 @@ from __future__ import annotations
 
 from ipywidgets import HTML, Layout
 
+from ..i18n import translator
 from ..rules import WIN_POINTS as WIN
 from .rules_panel import with_rule_links
-from .theme import PLAYER_COLOUR, SQUARE_FILL, player_span
+from .theme import PLAYER_COLOUR, SQUARE_FILL, player_name, player_span
 
-LEGEND = with_rule_links(
-    "<div style='font-size:14px;color:#333;margin-bottom:4px'>"
-    + " ".join(f"<span style='display:inline-block;width:12px;height:12px;background:{c};"
-               f"border:1px solid #555;vertical-align:middle'></span> {n}"
-               for n, c in (("yellow", SQUARE_FILL["Y"]), ("green", SQUARE_FILL["G"]),
-                            ("black", SQUARE_FILL["K"]),
-                            (("turquoise <span style='color:#666'>(the rules call them blue "
-                             "squares)</span>"), SQUARE_FILL["B"]),
-                            ("bonus +1/+2", SQUARE_FILL["+"])))
-    + " · <span style='color:#e6007e;font-weight:bold'>□</span> last step"
-    + " · <b>□</b> yours to click<br><b>T3.8</b> = temple 3, square 8: the squares of a "
-    "temple are counted row by row, 1–4, 5–8, 9–12 (R3).</div>"
-)
+_ = translator("app")
+
+
+def legend() -> str:
+    """The board's colour key and how to read a square's name, in the current language."""
+    def box(colour: str) -> str:
+        return (f"<span style='display:inline-block;width:12px;height:12px;background:"
+                f"{SQUARE_FILL[colour]};border:1px solid #555;vertical-align:middle'></span>")
+
+    note = ("<span style='color:#666'>" + _("(the rules call them blue squares)")
+            + "</span>")
+    # Translators: the board's colour key; each {…} is a small square of that colour.
+    colours = _("{yellow} yellow {green} green {black} black {turquoise} turquoise {note} "
+                "{bonus} bonus +1/+2").format(yellow=box("Y"), green=box("G"), black=box("K"),
+                                              turquoise=box("B"), note=note, bonus=box("+"))
+    return with_rule_links(
+        "<div style='font-size:14px;color:#333;margin-bottom:4px'>" + colours
+        + " · <span style='color:#e6007e;font-weight:bold'>□</span> " + _("last step")
+        + " · <b>□</b> " + _("yours to click") + "<br>"
+        + _("<b>T3.8</b> = temple 3, square 8: the squares of a temple are counted row by "
+            "row, 1–4, 5–8, 9–12 (R3).") + "</div>")
 
 
 class ScoreTrack:
@@ -50,23 +59,27 @@ class ScoreTrack:
         ticks.append(f'<div style="position:absolute;left:{win_left:.2f}%;top:0;height:24px;'
                      'border-left:3px solid #b8860b"></div>'
                      f'<div style="position:absolute;left:{win_left:.2f}%;top:-2px;'
-                     'font-size:12px;color:#b8860b;padding-left:4px">wins</div>')
+                     'font-size:12px;color:#b8860b;padding-left:4px">' + _("wins") + '</div>')
         pawns = []
         for p, top in (("red", 0), ("blue", 12)):
             left = 100 * min(scores[p], end) / end
             glow = "box-shadow:0 0 0 4px #e6007e;" if p in changed else ""
-            pawns.append(f'<div title="{p}: {scores[p]}" style="position:absolute;'
+            pawns.append(f'<div title="{player_name(p)}: {scores[p]}" style="position:absolute;'
                          f'left:{left:.2f}%;top:{top}px;width:14px;height:14px;'
                          f'margin-left:-7px;border-radius:7px;border:2px solid #fff;{glow}'
                          f'background:{PLAYER_COLOUR[p]}"></div>')
         track = (f'<div style="position:relative;height:40px;margin:2px 14px 0 10px">'
                  f'<div style="position:absolute;left:0;right:0;top:12px;height:4px;'
                  f'background:#d8d0c0"></div>{"".join(ticks)}{"".join(pawns)}</div>')
-        ex = {p: "held" if exchange[p] else "used" for p in ("red", "blue")}
-        line = (f'<div style="font-size:16px"><b>Scores</b> {player_span("red", "red")} '
-                f'<b style="font-size:20px">{scores["red"]}</b> · {player_span("blue", "blue")} '
+        # Translators: the exchange counter is still held / already used.
+        ex = {p: _("held") if exchange[p] else _("used") for p in ("red", "blue")}
+        when = (_("the game ended in round {round}") if over else _("round {round}")).format(
+            round=round_no)
+        counters = _("exchange counter: red {red}, blue {blue}").format(red=ex["red"],
+                                                                         blue=ex["blue"])
+        scores_word = _("Scores")
+        line = (f'<div style="font-size:16px"><b>{scores_word}</b> {player_span("red")} '
+                f'<b style="font-size:20px">{scores["red"]}</b> · {player_span("blue")} '
                 f'<b style="font-size:20px">{scores["blue"]}</b>'
-                f'<span style="color:#555;font-size:14px"> — '
-                f'{"the game ended in round" if over else "round"} {round_no} · exchange counter: '
-                f"red {ex['red']}, blue {ex['blue']}</span></div>")
-        self.widget.value = LEGEND + line + track
+                f'<span style="color:#555;font-size:14px"> — {when} · {counters}</span></div>')
+        self.widget.value = legend() + line + track

@@ -10,12 +10,19 @@ from __future__ import annotations
 from ipywidgets import HTML, HBox, Layout, VBox
 
 from ..events import Event
+from ..i18n import N_, translator
 from ..scoring import LINE_TITLES, LINES
 from .rules_panel import with_rule_links
 from .theme import PLAYER_COLOUR, player_span
 
+_ = translator("app")
+
+#: The bar chart's labels, one per line of the scoring round.
 SHORT_TITLES = {"temple1": "T1", "temple2": "T2", "temple3": "T3", "temple4": "T4",
-                "black": "Black", "bonus": "Bonus"}
+                # Translators: the black squares' line of a scoring round, in a bar chart.
+                "black": N_("Black"),
+                # Translators: the bonus squares' line of a scoring round, in a bar chart.
+                "bonus": N_("Bonus")}
 
 
 class ScoringPanel:
@@ -82,17 +89,22 @@ class ScoringPanel:
         if self.total:
             t = self.total["breakdown"]
             s = self.total["scores"]
-            rows.append("<tr><td style='text-align:left'><b>Total</b></td>"
+            total, now = _("Total"), _("Score now")
+            rows.append(f"<tr><td style='text-align:left'><b>{total}</b></td>"
                         f"<td></td><td><b>{t['red']['total']}</b></td>"
                         f"<td></td><td><b>{t['blue']['total']}</b></td></tr>"
-                        "<tr><td style='text-align:left'>Score now</td>"
+                        f"<tr><td style='text-align:left'>{now}</td>"
                         f"<td></td><td><b>{s['red']}</b></td><td></td><td><b>{s['blue']}</b>"
                         "</td></tr>")
-        head = ("<tr><th rowspan=2>line</th>"
+        # Translators: column heads of the scoring table: "line", then for each player
+        # "count" (how many squares) and "points".
+        line, count, points = _("line"), _("count"), _("points")
+        head = (f"<tr><th rowspan=2>{line}</th>"
                 f"<th colspan=2>{player_span('red')}</th><th colspan=2>{player_span('blue')}</th>"
-                "</tr><tr><th>count</th><th>points</th><th>count</th><th>points</th></tr>")
+                f"</tr><tr><th>{count}</th><th>{points}</th><th>{count}</th><th>{points}</th>"
+                "</tr>")
         self.table.value = with_rule_links(
-            "<div><b>Scoring round</b> (R16), line by line</div>"
+            "<div>" + _("<b>Scoring round</b> (R16), line by line") + "</div>"
             f'<table class="aton-table aton-compact">{head}{"".join(rows)}</table>')
         if self.lines or self.chart is not None:
             self._update_chart()
@@ -102,7 +114,7 @@ class ScoringPanel:
             from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 
             sx, sy = OrdinalScale(), LinearScale(min=0)
-            bars = Bars(x=[SHORT_TITLES[line] for line in LINES],
+            bars = Bars(x=[_(SHORT_TITLES[line]) for line in LINES],
                         y=[[0] * len(LINES), [0] * len(LINES)], scales={"x": sx, "y": sy},
                         type="grouped", colors=[PLAYER_COLOUR["red"], PLAYER_COLOUR["blue"]],
                         padding=0.25)

@@ -15,11 +15,8 @@ from ..game import Game
 from ..steps import Ask
 
 #: Who can play the other colour: each computer level (``bots.names()``, weakest first), then
-#: a second person at the same screen.
-OPPONENTS = {
-    **{level: f"the computer ({level})" for level in names()},
-    "hotseat": "a second person at this screen (hot seat)",
-}
+#: a second person at the same screen (the app's menu words: ``controls.OPPONENT_LABELS``).
+OPPONENTS = (*names(), "hotseat")
 SECRET = ("exchange", "assign")  # R5, R6: decided face down, shown only at the reveal
 MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards against a loop
 #: "To my next decision" stops before these steps, so each is seen on its own: every line of

@@ -14,28 +14,33 @@ from collections.abc import Callable, Iterable
 from ipywidgets import HTML, Button, HBox, Layout, Select, VBox
 
 from ..board import BONUS_VALUE, COLOUR, SQUARE_INDEX, SQUARES_PER_TEMPLE
+from ..i18n import N_, translator
 
-#: Square colours in the app's words: the rules' blue squares are called turquoise here, so
-#: a colour can never be read as a player.
-COLOUR_WORDS = {"Y": "yellow", "G": "green", "K": "black", "B": "turquoise", "+": "bonus"}
-ACTIONS = {"place": "Place a counter here", "remove": "Remove this counter",
-           "take_back": "Take this counter back"}
+_ = translator("app")
 
-
-def square_colour(name: str) -> str:
-    """'yellow', 'turquoise', 'bonus +2', ... for square ``name``."""
-    i = SQUARE_INDEX[name]
-    c = COLOUR[i]
-    return f"bonus +{BONUS_VALUE[i]}" if c == "+" else COLOUR_WORDS[c]
+ACTIONS = {"place": N_("Place a counter here"), "remove": N_("Remove this counter"),
+           "take_back": N_("Take this counter back")}
+#: What is on a square, in the list's labels.
+ON_SQUARE = {None: N_("empty"), "red": N_("a red counter"), "blue": N_("a blue counter")}
+#: A square's label in the list, one whole message per colour (in Portuguese the colour
+#: agrees with "casa"). The rules' blue squares are called turquoise here, so a colour can
+#: never be read as a player.
+LABELS = {
+    "Y": N_("{name}: temple {temple}, square {square} (row {row}), yellow, {on}"),
+    "G": N_("{name}: temple {temple}, square {square} (row {row}), green, {on}"),
+    "K": N_("{name}: temple {temple}, square {square} (row {row}), black, {on}"),
+    "B": N_("{name}: temple {temple}, square {square} (row {row}), turquoise, {on}"),
+    "+": N_("{name}: temple {temple}, square {square} (row {row}), bonus +{value}, {on}"),
+}
 
 
 def square_label(name: str, owner: str | None) -> str:
     """'T3.8: temple 3, square 8 (row 2), turquoise, a red counter' (or 'empty')."""
     i = SQUARE_INDEX[name]
     temple, k = divmod(i, SQUARES_PER_TEMPLE)
-    on = f"a {owner} counter" if owner else "empty"
-    return (f"{name}: temple {temple + 1}, square {k + 1} (row {k // 4 + 1}), "
-            f"{square_colour(name)}, {on}")
+    return _(LABELS[COLOUR[i]]).format(
+        name=name, temple=temple + 1, square=k + 1, row=k // 4 + 1, value=BONUS_VALUE[i],
+        on=_(ON_SQUARE.get(owner, ON_SQUARE[None])))
 
 
 class SquareChooser:
@@ -46,8 +51,8 @@ class SquareChooser:
         self.title = HTML()
         self.list = Select(options=[], rows=5, layout=Layout(width="330px", max_width="100%"))
         self.list.add_class("aton-square-list")
-        self.choose = Button(description="Place a counter here", button_style="primary",
-                             layout=Layout(width="190px", height="36px"))
+        self.choose = Button(description=_(ACTIONS["place"]), button_style="primary",
+                             layout=Layout(width="auto", height="36px"))
         row = HBox([self.list, self.choose], layout=Layout(align_items="flex-start"))
         row.add_class("aton-row")  # the button goes under the list on a narrow screen
         self.widget = VBox([self.title, row])
@@ -70,11 +75,12 @@ class SquareChooser:
         if list(self.list.options) != options:
             self.list.options = options
             self.list.value = None
-        self.choose.description = ACTIONS.get(kind, "Choose this square")
-        self.choose.tooltip = ("Choose the square picked in the list (the same as clicking "
-                               "it on the board)")
-        self.title.value = ("<b>Or use the keyboard:</b> Tab to the list, pick a square with "
-                            "the arrow keys, then Tab and Enter.")
+        self.choose.description = _(ACTIONS[kind]) if kind in ACTIONS else _(
+            "Choose this square")
+        self.choose.tooltip = _("Choose the square picked in the list (the same as clicking "
+                                "it on the board)")
+        self.title.value = _("<b>Or use the keyboard:</b> Tab to the list, pick a square with "
+                             "the arrow keys, then Tab and Enter.")
 
     def _moved(self, change: dict) -> None:
         if change["new"]:
@@ -84,8 +90,9 @@ class SquareChooser:
     def _chosen(self) -> None:
         name = self.list.value
         if not name:
-            self.title.value = ('<span class="aton-warn-inline">First pick a square in the '
-                                "list (arrow keys), then this button.</span>")
+            self.title.value = ('<span class="aton-warn-inline">'
+                                + _("First pick a square in the list (arrow keys), then this "
+                                    "button.") + "</span>")
             return
         for callback in self._choose:
             callback(name)

@@ -6,7 +6,10 @@ position looks the same in a notebook and in the app.
 
 from __future__ import annotations
 
+from ..i18n import N_, translator
 from ..render import COUNTER, FILL
+
+_ = translator("app")
 
 #: Player name -> counter colour.
 PLAYER_COLOUR = {"red": COUNTER[1], "blue": COUNTER[2]}
@@ -112,7 +115,22 @@ CSS = """
 """
 
 
+#: The players' names as the app writes them (translated where shown).
+PLAYER_NAMES = {
+    # Translators: the red player ("o vermelho"), a name on its own.
+    "red": N_("red"),
+    # Translators: the blue player ("o azul"), a name on its own.
+    "blue": N_("blue"),
+}
+
+
+def player_name(player: str, capital: bool = False) -> str:
+    """'red' or 'blue' in the current language (``capital``: 'Red', at a sentence's start)."""
+    name = _(PLAYER_NAMES[player]) if player in PLAYER_NAMES else player
+    return name[:1].upper() + name[1:] if capital else name
+
+
 def player_span(player: str, text: str | None = None) -> str:
     """``text`` (default: the player's name) in the player's colour, bold."""
     return (f'<b style="color:{PLAYER_COLOUR.get(player, "#222")}">'
-            f'{text if text is not None else player}</b>')
+            f'{text if text is not None else player_name(player)}</b>')

@@ -165,3 +165,21 @@ def test_an_open_idle_page_keeps_its_kernel(classroom, browser: Browser) -> None
     assert not culled(proc, mine)
     place_first_card(page)
     page.context.close()
+
+
+def test_the_browser_language_reaches_a_pre_heated_kernel(classroom, browser: Browser) -> None:
+    """A pre-heated kernel ran the notebook before the request; once the page is asked for,
+    Voila hands it the browser's Accept-Language (voila.json's http_header_envs) with the
+    query string, and a browser set to Portuguese gets the page in Portuguese."""
+    assert "Accept-Language" in VOILA["http_header_envs"]
+    proc, url = classroom
+    before = len(re.findall(r"Using pre-heated kernel", read_log(proc)))
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="pt-BR")
+    context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(url + "?seed=5", timeout=LOAD_TIMEOUT)
+    expect(page.get_by_role("button", name="Próximo passo ▸")).to_be_visible(
+        timeout=LOAD_TIMEOUT)
+    assert page_kernel(proc, before + 1) in kernels(proc)  # a pre-heated kernel served it
+    expect(page.locator(".aton-app input").first).to_have_value("5")
+    context.close()

@@ -1,0 +1,305 @@
+"""The app in Portuguese, and switching its language (issue 11), without a browser.
+
+The app is built with ``lang="pt"`` (as ``?lang=pt`` builds it) or switched with its language
+menu, and what its widgets say is read back. Switching rebuilds the page's widgets around the
+same session, so the game's decisions, its round, the undo history, the lesson, the opponent,
+your colour, projector mode and a moment looked back at must all survive it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+import aton
+from aton.app import app_from_query, build_app, parse_query
+from aton.app.history import decode_game
+from aton.i18n import language, set_language
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Every test leaves the process in English, whatever it switched to."""
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def plain(value: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", value))).strip()
+
+
+def new_app(**kwargs):
+    kwargs.setdefault("deal_seed", 1)
+    kwargs.setdefault("how_to_play", False)
+    return build_app(**kwargs)
+
+
+def assign(app, cards=None) -> None:
+    """Put the hand on cartouches 1-4 as it is and Confirm (R6)."""
+    app.picker.place(tuple(cards or app.picker.hand))
+    app.picker.confirm.click()
+
+
+def buttons(app) -> list[str]:
+    c = app.controls
+    return [c.next.description, c.run.description, c.undo.description, c.new.description,
+            c.replay.description, c.how_to.description, app.picker.confirm.description,
+            app.projector.description]
+
+
+# ---------------------------------------------------------------------- built in Portuguese
+
+
+def test_the_app_built_in_portuguese_speaks_portuguese():
+    app = new_app(seed=5, lang="pt")
+    assert language() == "pt"
+    assert buttons(app) == ["Próximo passo ▸", "Até a minha decisão ▸▸",
+                            "Desfazer minha decisão", "Jogo novo", "Repetir estas cartas",
+                            "Como jogar", "Confirmar: cartas viradas", "Projetor"]
+    assert app.controls.opponent.label == "computador (guloso)"
+    assert [label for label, _ in app.controls.learner.options] == ["vermelho", "azul"]
+    explained = plain(app.explain.widget.value)
+    assert "Jogo novo (semente 5): você joga com o vermelho" in explained
+    assert "Sua vez: coloque uma carta em cada cartucho" in explained
+    track = plain(app.track.widget.value)
+    assert "templo 3, casa 8" in track and "turquesa" in track and "Placar" in track
+    assert "Templo 1" in app.board.titles.text and "Reino dos" in app.board.titles.text
+    # The facts never change with the language: the same deal as in English.
+    english = new_app(seed=5, lang="en")
+    assert english.picker.hand == app.picker.hand
+    assert english.controls.next.description == "Next step ▸"
+
+
+def test_a_refused_click_in_portuguese_names_the_rule():
+    app = new_app(seed=5, lang="pt")
+    assign(app)
+    app.controls.run.click()
+    assert app.session.human_pending.kind == "place"
+    before = app.game.clone().events
+    illegal = next(n for n in aton.board.SQUARE_NAMES if n not in app.game.options())
+    app.board.click(illegal)
+    warning = plain(app.explain.warning)
+    assert warning.startswith("Não é permitido") and re.search(r"R1[0-9]|R[1-9]", warning)
+    assert len(app.game.events) == len(before)  # nothing changed
+    app.board.click("K1")
+    assert "Reino dos Mortos" in plain(app.explain.warning) and "R15" in app.explain.warning
+
+
+def test_undo_says_what_came_back_in_portuguese():
+    app = new_app(seed=5, lang="pt")
+    hand = app.picker.hand
+    assign(app)
+    app.controls.undo.click()
+    cards = ", ".join(map(str, hand))
+    assert (f"Desfeito: Suas cartas {cards} voltaram para a sua mão"
+            in plain(app.explain.widget.value))
+
+
+def test_a_whole_game_in_portuguese_ends_with_a_portuguese_banner():
+    app = new_app(seed=3, lang="pt", opponent="random")
+    for _ in range(400):
+        if app.game.over:
+            break
+        pending = app.session.human_pending
+        if pending is None:
+            app.controls.run.click()
+        elif pending.kind in ("exchange", "assign"):
+            assign(app)
+        else:
+            app.board.click(app.game.options()[0])
+    assert app.game.over
+    banner = plain(app.end.widget.value)
+    assert ("vence!" in banner or "Empate!" in banner) and "Placar final" in banner
+    assert "O jogo acabou." in plain(app.explain.widget.value)
+    assert "Histórico do jogo" in plain(app.game_log.widget.value)
+
+
+# ---------------------------------------------------------------------- the page address
+
+
+def test_parse_query_reads_the_language():
+    assert parse_query("lang=pt") == {"lang": "pt"}
+    assert parse_query("lang=pt-BR&seed=3") == {"lang": "pt", "seed": 3}
+    assert parse_query("lang=en") == {"lang": "en"}
+    assert parse_query("seed=3") == {"seed": 3}  # no language asked: the app's own
+
+
+def test_an_unknown_language_is_explained_and_english_is_shown():
+    out = parse_query("lang=xx&seed=3")
+    assert out["lang"] == "en" and out["seed"] == 3
+    [notice] = out["notices"]
+    assert "lang=xx" in notice and "English (lang=en)" in notice
+    assert "Português (lang=pt)" in notice and "shown in English" in notice
+    app = new_app(query="lang=xx")
+    assert language() == "en" and app.controls.next.description == "Next step ▸"
+    assert "lang=xx" in plain(app.explain.widget.value)
+
+
+def test_the_notices_of_a_portuguese_page_are_portuguese():
+    out = parse_query("lang=pt&seed=abc")
+    assert "seed=abc" in out["notices"][0]
+    assert "uma semente é um número inteiro" in out["notices"][0]
+    assert language() == "en"  # parsing changed nothing
+
+
+def test_the_browser_language_is_the_default():
+    assert parse_query("", accept_language="pt-BR,pt;q=0.9,en;q=0.8") == {"lang": "pt"}
+    assert parse_query("", accept_language="de-DE,de;q=0.9") == {"lang": "en"}
+    # ?lang= wins over the browser.
+    assert parse_query("lang=en", accept_language="pt-BR") == {"lang": "en"}
+
+
+def test_app_from_query_reads_the_header_voila_passes(monkeypatch):
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "pt-BR,pt;q=0.9")
+    app = app_from_query("seed=4")
+    assert language() == "pt" and app.controls.next.description == "Próximo passo ▸"
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "en-US,en;q=0.9")
+    app = app_from_query("seed=4")
+    assert language() == "en" and app.controls.next.description == "Next step ▸"
+    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE")
+    app = app_from_query("seed=4&lang=pt")
+    assert app.controls.next.description == "Próximo passo ▸"
+
+
+def test_links_to_a_moment_carry_the_language():
+    app = new_app(seed=5, lang="pt")
+    assign(app)
+    app.history.copy.click()
+    value = re.search(r'data-query="([^"]+)"', app.history.share.value).group(1)
+    query = html.unescape(value)
+    assert query.endswith("&lang=pt")
+    out = parse_query(query)
+    assert out["lang"] == "pt"
+    record, _ = decode_game(re.search(r"game=([^&]+)", query).group(1))
+    assert record["decisions"] == app.game.record()["decisions"]
+    assert "Link para este momento" in plain(app.history.share.value)
+
+
+# ---------------------------------------------------------------------- the language menu
+
+
+def switch(app, code: str) -> None:
+    """Choose ``code`` in the header's language menu."""
+    app.controls.language.value = code
+
+
+def test_the_menu_lists_both_languages_in_their_own_words():
+    app = new_app(seed=5)
+    assert app.controls.language.options == (("English", "en"), ("Português", "pt"))
+    assert app.controls.language.value == "en"
+
+
+def test_switching_keeps_the_game_its_round_and_its_undo_history():
+    app = new_app(seed=5)
+    assign(app)
+    app.controls.run.click()
+    game, session = app.game, app.session
+    decisions = list(game.decisions)
+    events, round_no = len(game.events), game.round
+    pending = app.session.human_pending
+    switch(app, "pt")
+    assert language() == "pt"
+    assert app.session is session and app.game is game
+    assert list(app.game.decisions) == decisions and len(app.game.events) == events
+    assert app.game.round == round_no and app.session.human_pending == pending
+    assert app.controls.language.value == "pt"
+    assert buttons(app)[0] == "Próximo passo ▸"
+    assert "O app agora fala Português" in plain(app.explain.widget.value)
+    assert "Sua escolha: clique em uma casa vazia" in plain(app.explain.widget.value)
+    assert app.board.legal_squares == sorted(app.game.options(), key=aton.board.SQUARE_INDEX.get)
+    # The log and the move list are rebuilt from the same events, in Portuguese.
+    assert "Histórico do jogo" in plain(app.game_log.widget.value)
+    assert "Rodada 1" in plain(app.history.list.value)
+    # Undo still takes back the decision made before the switch: the cards come back.
+    app.controls.undo.click()
+    assert len(app.game.decisions) < len(decisions)
+    assert app.session.human_pending.kind in ("exchange", "assign")
+    assert "Desfeito:" in plain(app.explain.widget.value)
+    switch(app, "en")
+    assert buttons(app)[0] == "Next step ▸" and "The app now speaks English" in plain(
+        app.explain.widget.value)
+
+
+def test_switching_keeps_the_opponent_the_colour_the_seed_and_projector_mode():
+    app = new_app(seed=9, opponent="hotseat", learner="blue", projector=True)
+    app.controls.seed.value = "1234"  # typed, not yet dealt
+    app.controls.pace.value = "fast"
+    switch(app, "pt")
+    c = app.controls
+    assert app.session.opponent == "hotseat" and c.opponent.value == "hotseat"
+    assert c.opponent.label == "segunda pessoa (mesma tela)"
+    assert app.learner == "blue" and c.learner.value == "blue"
+    assert c.seed.value == "1234" and c.pace.value == "fast" and app.autoplayer.pace == "fast"
+    assert app.projecting and app.projector.value
+    assert app.game_log.widget.layout.display == "none"  # projector mode hides the log
+    assert app.game.seed == 9
+
+
+def test_switching_keeps_the_cards_put_on_cartouches():
+    app = new_app(seed=5)
+    hand = app.picker.hand
+    app.picker.click_card(0)
+    app.picker.click_slot(2)
+    app.picker.click_card(1)  # selected, not yet placed
+    switch(app, "pt")
+    assert app.picker.hand == hand
+    assert app.picker.slot_of == [None, None, 0, None] and app.picker.selected == 1
+    assert app.picker.slots[2].description == f"Cartucho 3: {hand[0]}"
+    assert "os cartuchos 1, 2, 4 ainda estão vazios" in app.picker.confirm.tooltip
+
+
+def test_switching_keeps_the_moment_looked_back_at():
+    app = new_app(seed=5)
+    assign(app)
+    app.controls.run.click()
+    app.look_at(3)
+    switch(app, "pt")
+    assert app.history.step == 3
+    assert "Olhando para trás: o jogo depois do passo 3" in plain(app.explain.widget.value)
+    assert app.controls.next.disabled
+    app.history.back.click()
+    assert app.history.step is None and not app.controls.undo.disabled
+
+
+def test_switching_keeps_a_guided_lesson_and_its_progress():
+    app = new_app(seed=5)
+    first = app.tutor.order[0]
+    app.tutor.start(first)
+    app.tutor.done.add(app.tutor.order[1])
+    app.tutor.toggle_hint()
+    session = app.session
+    switch(app, "pt")
+    assert app.tutor.lesson is not None and app.tutor.lesson.name == first
+    assert app.session is session
+    assert app.tutor.order[1] in app.tutor.done and app.tutor.hint_on
+    assert app.controls.lesson.value == first
+    assert app.controls.opponent.disabled and app.controls.learner.disabled
+    assert app.tutor.widget.layout.display != "none"
+
+
+def test_switching_keeps_an_open_rule_and_a_closed_how_to_play():
+    app = new_app(seed=5)
+    app.rules.show("R12")
+    switch(app, "pt")
+    assert app.rules.is_open and app.rules.rule == "R12"
+    assert not app.how_to.is_open
+    assert "Regra R12" in plain(app.rules.text.value)
+
+
+def test_the_keyboard_list_and_the_colour_key_in_portuguese():
+    from aton.app.scoretrack import legend
+    from aton.app.squares import square_label
+
+    set_language("pt")
+    assert square_label("T3.8", "red") == ("T3.8: templo 3, casa 8 (linha 2), turquesa, "
+                                           "uma pedra vermelha")
+    assert square_label("T1.1", None) == "T1.1: templo 1, casa 1 (linha 1), amarela, vazia"
+    assert square_label("T4.12", "blue").endswith("bônus +2, uma pedra azul")
+    key = plain(legend())
+    assert "amarela" in key and "turquesa (as regras as chamam de casas azuis)" in key
+    set_language("en")
+    assert "yellow" in plain(legend()) and "turquoise (the rules call them blue squares)" in (
+        plain(legend()))
