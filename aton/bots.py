@@ -133,17 +133,19 @@ class GreedyPlayer:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-#: The search player's budget at each level: simulations per decision. "strong" decides well
-#: within a second on a shared 2-core machine (bench/bench_bots.py measures it).
-SEARCH_BUDGETS = {"easy": 60, "medium": 250, "strong": 1000}
+#: The search player's budget at each level: at most so many simulations per decision (it stops
+#: sooner once more could not change its choice, ``mcts.search``). Chosen by measurement
+#: (bench/bench_bots.py, README): each level beats the one below it, "strong" beats greedy
+#: about 9 games in 10 and decides in well under a second on a shared 2-core machine.
+SEARCH_BUDGETS = {"easy": 40, "medium": 120, "strong": 400}
 
 #: A learner-facing sentence per level, weakest first (the order of ``names()``).
 LEVELS = {
     "random": "plays any legal move at random",
     "greedy": "takes the move that looks best right now, without looking ahead",
-    "easy": f"searches ahead a little ({SEARCH_BUDGETS['easy']} simulated rounds a move)",
-    "medium": f"searches ahead ({SEARCH_BUDGETS['medium']} simulated rounds a move)",
-    "strong": f"searches ahead hard ({SEARCH_BUDGETS['strong']} simulated rounds a move)",
+    "easy": f"searches ahead a little (up to {SEARCH_BUDGETS['easy']} simulated rounds a move)",
+    "medium": f"searches ahead (up to {SEARCH_BUDGETS['medium']} simulated rounds a move)",
+    "strong": f"searches ahead hard (up to {SEARCH_BUDGETS['strong']} simulated rounds a move)",
 }
 
 
