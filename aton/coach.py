@@ -8,7 +8,8 @@ view and seed give the same advice, and it never sees a hidden card.
 "Expected points" is the search's average, at the end of the round, of the points you gain
 minus the points the opponent gains, plus half of what the board would give you in a scoring
 round (``heuristic.evaluate``, the same judgement the search uses) and 2 points for keeping the
-exchange counter when the opponent has spent theirs (``mcts.ChoiceStats.worth``).
+exchange counter when the opponent has spent theirs, and 40 points for a game won (taken
+away for a game lost) (``mcts.ChoiceStats.worth``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,16 @@ TEMPLE_WORTH = {
     2: "the player with more counters there scores 5",
     3: "the player with more counters there scores one point per counter",
     4: "the player with more counters there scores 3 for each turquoise square they hold",
+}
+
+
+#: How a game is won (``game.end``), in a learner's words with the rule.
+WIN_WORDS = {
+    "temple": "all 12 squares of a temple are yours (R18)",
+    "yellow": "all the yellow squares are yours (R18)",
+    "green": "all the green squares are yours (R18)",
+    "points": "you reach 40 points (R18)",
+    "scoring": "you have more points after a scoring round that reaches 40 (R19)",
 }
 
 
@@ -173,12 +184,20 @@ def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
     other = view.opponent
     reasons, temples = _choice_reasons(view, choice, st)
     worth = st.worth
+    if st.won >= 0.05:
+        how = max(st.won_by, key=st.won_by.get)
+        reasons.append(f"You won the game in {round(100 * st.won)}% of the rounds the coach "
+                       f"tried with this choice: {WIN_WORDS[how]}.")
+    counted = " and a game won or lost counted as 40 points" if st.won + st.lost >= 0.05 else ""
     reasons.append(f"The coach expects you to gain {_points(st.gain)} this round and {other} "
                    f"{_points(st.gain_other)}; with what the board would give in a scoring "
-                   f"round, this choice is worth {_points(worth)} to you (R7, R16).")
+                   f"round{counted}, this choice is worth {_points(worth)} to you (R7, R16).")
     if st.lost >= 0.01:
         risk = (f"Risk: in {round(100 * st.lost)}% of the rounds the coach tried, {other} won "
                 "at once (R18).")
+    elif st.won >= 0.5:
+        risk = ("Risk: small; this choice wins the game in most of the rounds the coach tried "
+                "(R18).")
     elif st.gain_other > st.gain:
         risk = (f"Risk: {other} is expected to score more than you this round "
                 f"({_points(st.gain_other)} against {_points(st.gain)}) (R7, R16).")
@@ -260,4 +279,4 @@ def threats(game) -> list[Threat]:
     return found
 
 
-__all__ = ["TEMPLE_WORTH", "Advice", "Review", "Threat", "advice", "compare", "threats"]
+__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "compare", "threats"]

@@ -49,6 +49,9 @@ BOARD_WEIGHT = 0.5
 #: What still holding the exchange counter (R5) is worth, in points: a horizon of one round
 #: would otherwise spend it on any hand, since its use in a later round is never seen.
 EXCHANGE_WORTH = 2.0
+#: What a game won adds to a choice's worth, in points (a loss takes it away): as much
+#: as the 40 points that also win (R18), so a coach never prices a win below a few points.
+WIN_WORTH = 40.0
 
 
 class Node:
@@ -76,10 +79,11 @@ class ChoiceStats:
     gain: float = 0.0  # the searching player's points by the horizon
     gain_other: float = 0.0  # the opponent's
     board: float = 0.0  # heuristic.evaluate at the horizon (scoring-round worth and threats)
-    worth: float = 0.0  # expected points: gain - gain_other + the board's and exchange's worth
+    worth: float = 0.0  # expected points: gain - gain_other + board, exchange and win worth
     first: float = 0.0  # share of simulations in which the searching player went first
     won: float = 0.0  # share ending in a win for the searching player within the horizon
     lost: float = 0.0
+    won_by: dict = field(default_factory=dict)  # how those wins came (game.end: count)
 
 
 @dataclass
@@ -266,6 +270,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         if game.over:
             winner = game.winner
             value = 1.0 if winner == view.player else 0.5 if winner == "draw" else 0.0
+            worth += (2 * value - 1) * WIN_WORTH
         else:
             board = evaluate(game.board, me_mark)
             held = game.exchange
@@ -286,7 +291,9 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         if went_first is not None:
             st.first += went_first == view.player
         if game.over:
-            st.won += game.winner == view.player
+            if game.winner == view.player:
+                st.won += 1
+                st.won_by[game.end] = st.won_by.get(game.end, 0) + 1
             st.lost += game.winner not in (view.player, "draw")
         done += 1
         # Stop once the most visited choice can no longer be overtaken: the remaining
