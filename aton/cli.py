@@ -1,4 +1,5 @@
-"""The command line (formats.md): ``aton new`` and ``aton round``."""
+"""The command line (formats.md): ``aton new`` and ``aton round``; ``aton play`` to play a
+level in the terminal (``console.py``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import json
 import sys
 from typing import NoReturn
 
+from . import bots, console
+from .board import PLAYERS
 from .errors import RuleError, check_seed, shown
 from .files import read_json_file
 from .game import Game
@@ -16,6 +19,7 @@ EPILOG = """\
 examples:
   aton new --seed 7 > start.json
   aton round start.json moves.json --seed 7 > after.json
+  aton play --against strong --seed 7      # play a game at a prompt (quit to stop)
 
 A round-moves file gives every decision both players make in one round:
   {"red":  {"exchange": false, "cards": [3, 1, 4, 2], "remove": ["T1.1"], "place": ["T2.2"]},
@@ -89,8 +93,18 @@ def main(argv: list[str] | None = None) -> int:
     rnd.add_argument("moves", help="round-moves JSON file (at most 1 MB)")
     rnd.add_argument("--seed", type=_seed("R4"), default=None,
                      help="seed for any reshuffle of a discard pile (R4; 0 to 2**63 - 1)")
+    play = sub.add_parser("play", help="play a game in the terminal against a computer level")
+    play.add_argument("--against", choices=bots.names(), default="strong",
+                      help="the computer's level, weakest first (default strong)")
+    play.add_argument("--seed", type=_seed("R1"), default=None,
+                      help="seed for shuffling the decks and the computer's choices")
+    play.add_argument("--as", dest="learner", choices=PLAYERS, default="red",
+                      help="the colour you play (default red)")
     args = parser.parse_args(argv)
 
+    if args.command == "play":
+        console.play(args.against, args.seed, args.learner)
+        return 0
     if args.command == "new":
         print(json.dumps(Game.new(args.seed).position()))
         return 0
