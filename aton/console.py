@@ -76,7 +76,7 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
     computer = bots.get(against, seed=seed)
     other = "blue" if learner == "red" else "red"
     mine, theirs = game.view(learner), game.view(other)
-    say(f"You play {learner} against {against} ({bots.LEVELS[against]}). Type hint for the "
+    say(f"You play {learner} against {against}: it {bots.LEVELS[against]}. Type hint for the "
         "coach's advice, quit to stop.")
     while not game.over:
         if game.pending is None:
