@@ -137,17 +137,19 @@ class GreedyPlayer:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-#: The search player's budget at each level: simulations per decision. "strong" decides well
-#: within a second on a shared 2-core machine (bench/bench_bots.py measures it).
-SEARCH_BUDGETS = {"easy": 60, "medium": 250, "strong": 1000}
+#: The search player's budget at each level: at most so many simulations per decision (it stops
+#: sooner once more could not change its choice, ``mcts.search``). Chosen by measurement
+#: (bench/bench_bots.py, README): each level beats the one below it, "strong" beats greedy
+#: about 9 games in 10 and decides in well under a second on a shared 2-core machine.
+SEARCH_BUDGETS = {"easy": 40, "medium": 120, "strong": 400}
 
 _LEVEL_TEXTS = {
     "random": N_("plays any legal move at random"),
     "greedy": N_("takes the move that looks best right now, without looking ahead"),
-    # Translators: {n} is a number of simulated rounds (60, 250 or 1000).
-    "easy": N_("searches ahead a little ({n} simulated rounds a move)"),
-    "medium": N_("searches ahead ({n} simulated rounds a move)"),
-    "strong": N_("searches ahead hard ({n} simulated rounds a move)"),
+    # Translators: {n} is a number of simulated rounds (40, 120 or 400).
+    "easy": N_("searches ahead a little (up to {n} simulated rounds a move)"),
+    "medium": N_("searches ahead (up to {n} simulated rounds a move)"),
+    "strong": N_("searches ahead hard (up to {n} simulated rounds a move)"),
 }
 
 

@@ -1,4 +1,5 @@
-"""The command line (formats.md): ``aton new`` and ``aton round``.
+"""The command line (formats.md): ``aton new`` and ``aton round``; ``aton play`` to play a
+level in the terminal (``console.py``).
 
 ``--lang pt`` (or the ``ATON_LANG`` environment variable) writes the sentences in Portuguese:
 the events' texts, the refusals and the help. The JSON keys, event types, rule ids and square
@@ -13,6 +14,8 @@ import os
 import sys
 from typing import NoReturn
 
+from . import bots, console
+from .board import PLAYERS
 from .errors import RuleError, check_seed, shown
 from .files import read_json_file
 from .game import Game
@@ -30,6 +33,7 @@ EPILOG = N_("""\
 examples:
   aton new --seed 7 > start.json
   aton round start.json moves.json --seed 7 > after.json
+  aton play --against strong --seed 7      # play a game at a prompt (quit to stop)
 
 A round-moves file gives every decision both players make in one round:
   {"red":  {"exchange": false, "cards": [3, 1, 4, 2], "remove": ["T1.1"], "place": ["T2.2"]},
@@ -161,8 +165,18 @@ def _run(argv: list[str]) -> int:
     rnd.add_argument("moves", help=_("round-moves JSON file (at most 1 MB)"))
     rnd.add_argument("--seed", type=_seed("R4"), default=None,
                      help=_("seed for any reshuffle of a discard pile (R4; 0 to 2**63 - 1)"))
+    play = sub.add_parser("play", help=_("play a game in the terminal against a computer level"))
+    play.add_argument("--against", choices=bots.names(), default="strong",
+                      help=_("the computer's level, weakest first (default strong)"))
+    play.add_argument("--seed", type=_seed("R1"), default=None,
+                      help=_("seed for shuffling the decks and the computer's choices"))
+    play.add_argument("--as", dest="learner", choices=PLAYERS, default="red",
+                      help=_("the colour you play (default red)"))
     args = parser.parse_args(argv)
 
+    if args.command == "play":
+        console.play(args.against, args.seed, args.learner)
+        return 0
     if args.command == "new":
         print(json.dumps(Game.new(args.seed).position()))
         return 0

@@ -8,7 +8,8 @@ view and seed give the same advice, and it never sees a hidden card.
 "Expected points" is the search's average, at the end of the round, of the points you gain
 minus the points the opponent gains, plus half of what the board would give you in a scoring
 round (``heuristic.evaluate``, the same judgement the search uses) and 2 points for keeping the
-exchange counter when the opponent has spent theirs (``mcts.ChoiceStats.worth``).
+exchange counter when the opponent has spent theirs, and 40 points for a game won (taken
+away for a game lost) (``mcts.ChoiceStats.worth``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
 
 def _name(player: str) -> str:
     return _(PLAYER_NAMES[player])
+
+
+#: How a game is won (``game.end``), in a learner's words with the rule.
+WIN_WORDS = {
+    "temple": N_("all 12 squares of a temple are yours (R18)"),
+    "yellow": N_("all the yellow squares are yours (R18)"),
+    "green": N_("all the green squares are yours (R18)"),
+    "points": N_("you reach 40 points (R18)"),
+    "scoring": N_("you have more points after a scoring round that reaches 40 (R19)"),
+}
 
 
 @dataclass
@@ -215,14 +226,27 @@ def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
     other = _name(view.opponent)
     reasons, temples = _choice_reasons(view, choice, st)
     worth = st.worth
-    reasons.append(_("The coach expects you to gain {gain} this round and {other} {gain_other}; "
+    if st.won >= 0.05:
+        how = max(st.won_by, key=st.won_by.get)
+        reasons.append(_("You won the game in {percent}% of the rounds the coach tried with this "
+                         "choice: {how}.").format(percent=round(100 * st.won),
+                                                  how=_(WIN_WORDS[how])))
+    if st.won + st.lost >= 0.05:
+        sentence = _("The coach expects you to gain {gain} this round and {other} {gain_other}; "
+                     "with what the board would give in a scoring round and a game won or lost "
+                     "counted as 40 points, this choice is worth {worth} to you (R7, R16).")
+    else:
+        sentence = _("The coach expects you to gain {gain} this round and {other} {gain_other}; "
                      "with what the board would give in a scoring round, this choice is worth "
-                     "{worth} to you (R7, R16).").format(
-        gain=_points(st.gain), other=other, gain_other=_points(st.gain_other),
-        worth=_points(worth)))
+                     "{worth} to you (R7, R16).")
+    reasons.append(sentence.format(gain=_points(st.gain), other=other,
+                                   gain_other=_points(st.gain_other), worth=_points(worth)))
     if st.lost >= 0.01:
         risk = _("Risk: in {percent}% of the rounds the coach tried, {other} won at once "
                  "(R18).").format(percent=round(100 * st.lost), other=other)
+    elif st.won >= 0.5:
+        risk = _("Risk: small; this choice wins the game in most of the rounds the coach tried "
+                 "(R18).")
     elif st.gain_other > st.gain:
         risk = _("Risk: {other} is expected to score more than you this round ({theirs} "
                  "against {yours}) (R7, R16).").format(other=other,
@@ -330,4 +354,4 @@ def threats(game) -> list[Threat]:
     return found
 
 
-__all__ = ["TEMPLE_WORTH", "Advice", "Review", "Threat", "advice", "compare", "threats"]
+__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "compare", "threats"]

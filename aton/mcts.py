@@ -8,7 +8,10 @@ The player sees only its own ``PlayerView``. Each simulation:
    placements and take-backs), choosing by UCT among the actions legal in this sample
    (``availability`` counts, since a sampled opponent hand has other legal assignments);
 3. adds one new node, then plays on at random to the end of the horizon (by default the end of
-   the current round, its scoring round and take-backs included);
+   the current round, its scoring round and take-backs included), except that a playout never
+   leaves a whole area to chance: it fills a temple, all yellow or all green when this turn's
+   placements can (R18, it wins at once), and a removal breaks such an area the other player
+   could fill with one placement (``_urgent``);
 4. backs the value up: 1 for a win, 0.5 for a draw, 0 for a loss when the game ended;
    otherwise a logistic of the point margin plus half of ``heuristic.evaluate`` (what the board
    would give in a scoring round, and progress towards a whole temple, all yellow or all green)
@@ -19,8 +22,10 @@ game from here, and it costs ten rounds; one round of search on top of the greed
 judgement of the board is stronger per second, and a game that ends within the horizon still
 counts as a plain win or loss.
 
-The same seed and the same view give the same choice; ``seconds`` caps the time (then the
-number of simulations, and so the choice, may vary).
+The search stops before its budget once the most visited choice can no longer be overtaken
+(the remaining simulations could not change it), so a clear choice costs less. The same seed
+and the same view give the same choice; ``seconds`` optionally caps the time too (then the
+number of simulations, and so the choice, may vary: the levels do not use it).
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .board import PLAYERS
+from . import rules
+from .board import PLAYERS, SQUARE_NAMES, board_masks
 from .determinize import sample_game
 from .errors import SEED_LIMIT
 from .heuristic import evaluate
@@ -43,6 +49,9 @@ BOARD_WEIGHT = 0.5
 #: What still holding the exchange counter (R5) is worth, in points: a horizon of one round
 #: would otherwise spend it on any hand, since its use in a later round is never seen.
 EXCHANGE_WORTH = 2.0
+#: What a game won adds to a choice's worth, in points (a loss takes it away): as much
+#: as the 40 points that also win (R18), so a coach never prices a win below a few points.
+WIN_WORTH = 40.0
 
 
 class Node:
@@ -70,10 +79,11 @@ class ChoiceStats:
     gain: float = 0.0  # the searching player's points by the horizon
     gain_other: float = 0.0  # the opponent's
     board: float = 0.0  # heuristic.evaluate at the horizon (scoring-round worth and threats)
-    worth: float = 0.0  # expected points: gain - gain_other + the board's and exchange's worth
+    worth: float = 0.0  # expected points: gain - gain_other + board, exchange and win worth
     first: float = 0.0  # share of simulations in which the searching player went first
     won: float = 0.0  # share ending in a win for the searching player within the horizon
     lost: float = 0.0
+    won_by: dict = field(default_factory=dict)  # how those wins came (game.end: count)
 
 
 @dataclass
@@ -92,6 +102,58 @@ class SearchResult:
 
 def _key(choice: object) -> object:
     return choice if not isinstance(choice, list) else tuple(choice)
+
+
+def _top_two(stats: dict) -> tuple[int, int]:
+    """The visits of the two most visited root choices."""
+    first = second = 0
+    for st in stats.values():
+        v = st.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first, second
+
+
+#: The decisions at which a playout looks for a whole area before choosing at random.
+URGENT = frozenset(("place", "remove"))
+
+
+def _urgent(game, ask) -> str | None:
+    """The square a playout must not leave to chance, or None: a placement that goes on
+    completing a whole temple, all yellow or all green this turn (R18: it wins at once), or a
+    removal that breaks such an area the other player could complete with one placement (R13).
+    Random playouts would rarely find the two or three squares a whole area needs."""
+    p = ask.p
+    allowed = rules.allowed_squares(ask.temples)  # R12
+    if ask.kind == "place":
+        owned = board_masks(game.board)
+        mine, theirs = owned[p], owned[1 - p]
+        if mine.bit_count() + ask.count < 12:  # no whole area within reach (a temple is 12)
+            return None
+        free = allowed & ~(mine | theirs)
+        for _, _, area in rules.WHOLE_AREAS:
+            if theirs & area:
+                continue
+            empty = area & ~mine
+            if empty and empty.bit_count() <= ask.count and empty & free == empty:
+                return SQUARE_NAMES[(empty & -empty).bit_length() - 1]
+        return None
+    if ask.whose == p:  # a removal of one's own counter (R10) never breaks a threat
+        return None
+    owned = board_masks(game.board)
+    mine, theirs = owned[p], owned[1 - p]
+    if theirs.bit_count() < 8:  # no area within one placement (at most 4 counters, R13)
+        return None
+    for _, _, area in rules.WHOLE_AREAS:
+        held = theirs & area
+        if mine & area or (area & ~theirs).bit_count() > 4:
+            continue
+        target = held & allowed
+        if target:
+            return SQUARE_NAMES[(target & -target).bit_length() - 1]
+    return None
 
 
 class ISMCTSPlayer:
@@ -194,7 +256,9 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
                 node = child
                 path.append(child)
             else:  # playout
-                action = legal[rng.randrange(len(legal))]
+                action = _urgent(game, game.pending) if game.pending.kind in URGENT else None
+                if action is None:
+                    action = legal[rng.randrange(len(legal))]
             if first_action is None:
                 first_action = action
             game.decide(action)
@@ -206,6 +270,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         if game.over:
             winner = game.winner
             value = 1.0 if winner == view.player else 0.5 if winner == "draw" else 0.0
+            worth += (2 * value - 1) * WIN_WORTH
         else:
             board = evaluate(game.board, me_mark)
             held = game.exchange
@@ -226,9 +291,18 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         if went_first is not None:
             st.first += went_first == view.player
         if game.over:
-            st.won += game.winner == view.player
+            if game.winner == view.player:
+                st.won += 1
+                st.won_by[game.end] = st.won_by.get(game.end, 0) + 1
             st.lost += game.winner not in (view.player, "draw")
         done += 1
+        # Stop once the most visited choice can no longer be overtaken: the remaining
+        # simulations could not change the answer (deterministic, unlike a time cap).
+        left = simulations - done
+        if 2 * done >= simulations and len(stats) > 1:
+            first, second = _top_two(stats)
+            if first - second > left:
+                break
     for st in stats.values():
         if st.visits:
             for name in ("value", "gain", "gain_other", "board", "worth", "first", "won", "lost"):

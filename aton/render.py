@@ -81,6 +81,32 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
     return "".join(out)
 
 
+#: A square's colour as one letter in the text board ("B" squares are turquoise, so "t").
+TEXT_COLOUR = {"Y": "y", "G": "g", "K": "k", "B": "t", "+": "+"}
+TEXT_COUNTER = {0: ".", 1: "R", 2: "B"}
+
+
+def board_text(board: list[int] | tuple[int, ...]) -> str:
+    """The four temples as text for a terminal, placed as on the printed board (R3): each
+    square shows its number (1-12, row by row), its colour letter and the counter on it."""
+    lines = []
+    for top in (1, 3):  # temples 1 and 2 side by side, then 3 and 4
+        lines.append(f"{f'Temple {top}':<30}Temple {top + 1}")
+        for row in range(3):
+            halves = []
+            for t in (top, top + 1):
+                cells = []
+                for k in range(row * 4, row * 4 + 4):
+                    i = temple_squares(t)[k]
+                    cells.append(f"{k + 1:>2}{TEXT_COLOUR[COLOUR[i]]} {TEXT_COUNTER[board[i]]}")
+                halves.append("  ".join(cells))
+            lines.append("    ".join(halves))
+        lines.append("")
+    lines.append("R red counter, B blue counter, . empty; squares: y yellow, g green, k black, "
+                 "t turquoise, + bonus")
+    return "\n".join(lines)
+
+
 def _html(board, kingdom: list[int], scores: dict, stock: dict, exchange: dict, piles: dict,
           status: str) -> str:
     rows = []

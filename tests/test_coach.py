@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from aton import bots, coach, scenarios
+from aton import bots, coach, scenarios, tutorial
 from aton.game import Game
 
 RULE = re.compile(r"\bR(\d+)\b")
@@ -111,3 +111,43 @@ def test_the_coach_needs_a_pending_decision_and_a_search_level():
         coach.advice(game.view("blue"))
     with pytest.raises(ValueError, match="levels"):
         coach.advice(game.view("red"), "greedy")
+
+
+def _lesson_11_at(kind: str):
+    """Guided lesson 11 (red two squares from a whole temple 3), played up to red's first
+    decision of ``kind``: red puts 1, 2, 3, 2 on the cartouches, blue follows its script."""
+    lesson = tutorial.load("11_win_by_temple")
+    game = lesson.start(0)
+    blue = lesson.player(game)
+    game.advance()
+    while not (game.pending.player == "red" and game.pending.kind == kind):
+        if game.pending.player == "red":
+            game.decide(False if game.pending.kind == "exchange" else (1, 2, 3, 2))
+        else:
+            game.decide(blue.choose())
+        game.advance()
+    return game.view("red")
+
+
+def test_the_coach_goes_for_a_whole_temple_two_placements_away():
+    """Lesson 11: red holds 10 of temple 3's squares. The coach's cards open temple 3 (a 3 or
+    more on cartouche 3, R12) and place both counters (a 2 or more on cartouche 4, R13), and
+    it says why: the whole temple wins at once (R18). Then it fills T3.3 or T3.9."""
+    view = _lesson_11_at("assign")
+    advice = coach.advice(view, "strong", seed=0)
+    _, _, c3, c4 = advice.choice
+    assert c3 >= 3 and c4 >= 2 and 3 in advice.temples, advice.text
+    assert "R18" in advice.rules and "won the game" in advice.text
+    assert "all 12 squares of a temple" in advice.text
+    assert advice.expected > 20  # a win counts as 40 points
+    place = coach.advice(_lesson_11_at("place"), "strong", seed=0)
+    assert place.choice in ("T3.3", "T3.9") and "R18" in place.rules, place.text
+
+
+def test_the_review_prices_a_missed_win():
+    """Cards that cannot reach temple 3 (a 1 on cartouche 3) miss the win: the review says
+    the coach preferred another choice, worth many points more."""
+    view = _lesson_11_at("assign")
+    review = coach.compare(view, (3, 2, 1, 2), "strong", seed=0)
+    assert not review.agrees and review.preferred[2] >= 3
+    assert review.difference > 20, review.text

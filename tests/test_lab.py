@@ -3,12 +3,13 @@ statistics the charts show are right."""
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 from aton import lab, rules
-from aton.app.lab import StrategyLab
+from aton.app.lab import StrategyLab, serving_a_page
 
 
 def test_a_tournament_runs_on_a_process_pool_and_matches_one_run_here():
@@ -95,3 +96,34 @@ def test_the_lab_page_draws_the_statistics():
     page.toggles["random"].value = False
     assert page.players_chosen == ["greedy"]
     assert page.run() is None and "at least two" in page.status.value
+
+
+def test_the_lab_page_shows_before_its_games_are_played(monkeypatch):
+    """``start`` (what the notebook and the Run button call) returns while the tournament is
+    still being played: the page and its empty charts show at once, then fill."""
+    import aton.app.lab as page_module
+
+    gate = threading.Event()
+    real = lab.run_tournament
+
+    def held(*args, **kwargs):
+        assert gate.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(page_module.lab, "run_tournament", held)
+    page = StrategyLab(["random", "greedy"], games=2, seed=5)
+    page.start()
+    assert page.status.value == "Playing…" and page.button.disabled
+    assert page.tournament is None and page.chart_data["win_rate"][1] == [0, 0]
+    gate.set()
+    t = page.wait()
+    assert t is page.tournament and len(t.results) == 2 and not page.button.disabled
+    assert page.progress.value == page.progress.max == 2
+
+
+def test_a_voila_page_is_told_not_to_wait(monkeypatch):
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    assert not serving_a_page()
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    assert serving_a_page()

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from aton import bots
+from aton import bots, mcts
 from aton.cards import COPIES, VALUES
 from aton.determinize import sample_game, unseen_cards
 from aton.game import Game
@@ -149,9 +149,26 @@ def test_search_reports_every_choice_it_tried():
     game.advance()
     result = search(game.view("red"), 400, seed=1)
     assert result.choice in game.options()
-    assert result.simulations == 400
-    assert sum(st.visits for st in result.stats.values()) == 400
+    assert 200 <= result.simulations <= 400  # it may stop once the choice is settled
+    assert sum(st.visits for st in result.stats.values()) == result.simulations
     assert result.stats[result.choice].visits == max(st.visits for st in result.stats.values())
+
+
+def test_stopping_early_never_changes_the_choice(monkeypatch):
+    """The search stops once the most visited choice cannot be overtaken: without that
+    stop (the whole budget spent) every choice is the same, and some searches were shorter."""
+    early, full = [], []
+    top_two = mcts._top_two
+    for i, (_, view) in enumerate(_decision_points(43, limit=60)):
+        if i % 3 or len(view.options()) < 2:
+            continue
+        early.append(search(view, 200, seed=7))
+        monkeypatch.setattr(mcts, "_top_two", lambda stats: (0, 0))
+        full.append(search(view, 200, seed=7))
+        monkeypatch.setattr(mcts, "_top_two", top_two)
+    assert [r.choice for r in early] == [r.choice for r in full]
+    assert all(r.simulations == 200 for r in full)
+    assert any(r.simulations < 200 for r in early)
 
 
 def test_a_forced_choice_costs_no_search():

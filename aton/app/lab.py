@@ -3,12 +3,16 @@ progress bar, and read five bqplot charts of what happened. The tournament and i
 are ``aton.lab`` (no widgets); this module only draws them.
 
 ``StrategyLab(levels=..., games=..., seed=...)`` is the whole page; ``lab.run()`` is what the Run
-button does; ``lab.show(tournament)`` draws a tournament played elsewhere (on a cluster, say).
+button does; ``lab.start()`` does it in the background, so that the page shows at once and its
+progress bar fills while the games are played (``lab.wait()`` returns the tournament when it is
+done); ``lab.show(tournament)`` draws a tournament played elsewhere (on a cluster, say).
 """
 
 from __future__ import annotations
 
 import math
+import os
+import threading
 from concurrent.futures import Executor
 
 from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
@@ -56,6 +60,16 @@ def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float
     return fig, bars
 
 
+def _fit(fig, values, step=1.0) -> None:
+    """The y axis from 0 to a whole number of steps, a tick at each (at most 6)."""
+    top = max([step, *values])
+    while top / step > 5:
+        step *= 2
+    n = math.ceil(top / step)
+    fig.marks[0].scales["y"].max = n * step
+    fig.axes[1].tick_values = [round(k * step, 2) for k in range(n + 1)]
+
+
 class StrategyLab:
     """The lab page: controls (players, games per pair, seed, Run), a progress bar, a
     summary, and the charts. ``executor`` (any ``concurrent.futures.Executor``) runs the
@@ -65,6 +79,7 @@ class StrategyLab:
                  executor: Executor | None = None) -> None:
         self.executor = executor
         self.tournament: lab.Tournament | None = None
+        self._thread: threading.Thread | None = None
         small = {"description_width": "initial"}
         chosen = levels or ["random", "greedy", "easy"]
         # One toggle per level, weakest first: a click picks or drops a player.
@@ -89,7 +104,7 @@ class StrategyLab:
         self.status = HTML()
         self.summary = HTML()
         self.errors = Output()
-        self.button.on_click(lambda _: self.run())
+        self.button.on_click(lambda _: self.start())  # the kernel stays free while games run
 
         cards = [str(v) for v in VALUES]
         self.win_fig, self.win_bars = _chart(_("Win rate by level"), _("level"),
@@ -107,6 +122,11 @@ class StrategyLab:
                                            colors=[WINNER, LOSER], grouped=True)
         self.len_fig, self.len_bars = _chart(_("Game length"), _("rounds"), _("games"), ["0"],
                                              tick="d")
+        # Empty charts get clean axes too (one step of each), not repeated tick labels.
+        self.win_fig.axes[1].tick_values = [0, 25, 50, 75, 100]
+        for fig, step in ((self.end_fig, 2), (self.c1_fig, 0.5), (self.c2_fig, 10),
+                          (self.len_fig, 2)):
+            _fit(fig, [], step)
         charts = GridBox([self.win_fig, self.end_fig, self.c1_fig, self.c2_fig, self.len_fig],
                          layout=Layout(grid_template_columns="repeat(auto-fill, minmax(300px, "
                                        "1fr))", width="100%"))
@@ -118,8 +138,32 @@ class StrategyLab:
                            layout=Layout(width="100%"))
         self.widget.add_class("aton-app")
 
+    def start(self) -> None:
+        """Play the tournament the controls describe in a background thread: the page shows
+        (and its controls answer) at once, and the progress bar fills as games finish."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        levels = self._begin()
+        if levels is None:
+            return
+        self._thread = threading.Thread(target=self._play, args=(levels,), name="strategy-lab",
+                                        daemon=True)
+        self._thread.start()
+
+    def wait(self) -> lab.Tournament | None:
+        """The tournament started by ``start()`` once it is over (None if none was played)."""
+        if self._thread is not None:
+            self._thread.join()
+        return self.tournament
+
     def run(self) -> lab.Tournament | None:
         """Play the tournament the controls describe, with the progress bar, then draw it."""
+        levels = self._begin()
+        return None if levels is None else self._play(levels)
+
+    def _begin(self) -> list[str] | None:
+        """The levels to play, the button disabled and "Playing…" shown; None (and a warning)
+        when fewer than two players are picked."""
         levels = self.players_chosen
         if len(levels) < 2:
             warning = _("Pick at least two players: click their names.")
@@ -127,6 +171,9 @@ class StrategyLab:
             return None
         self.button.disabled = True
         self.status.value = _("Playing…")
+        return levels
+
+    def _play(self, levels: list[str]) -> lab.Tournament:
         try:
             with self.errors:
                 t = lab.run_tournament(levels, self.games.value, self.seed.value,
@@ -169,15 +216,6 @@ class StrategyLab:
                                                     _("95% interval"), _("rating")))
         self.summary.value = (f"<table class='aton-table aton-compact'><tr>{heads}</tr>{rows}"
                               "</table>")
-        def fit(fig, values, step=1.0):
-            """The y axis from 0 to a whole number of steps, a tick at each (at most 6)."""
-            top = max([step, *values])
-            while top / step > 5:
-                step *= 2
-            n = math.ceil(top / step)
-            fig.marks[0].scales["y"].max = n * step
-            fig.axes[1].tick_values = [round(k * step, 2) for k in range(n + 1)]
-
         self.win_fig.axes[1].tick_values = [0, 25, 50, 75, 100]
         with self.win_bars.hold_sync():
             self.win_bars.x = t.levels
@@ -186,23 +224,23 @@ class StrategyLab:
         with self.end_bars.hold_sync():
             self.end_bars.x = [_(ENDING_WORDS[k]) for k in ends]
             self.end_bars.y = list(ends.values())
-            fit(self.end_fig, self.end_bars.y.tolist(), 2)
+            _fit(self.end_fig, self.end_bars.y.tolist(), 2)
         c1 = lab.cartouche1_points(results)
         with self.c1_bars.hold_sync():
             self.c1_bars.x = [str(v) for v in VALUES]
             self.c1_bars.y = [round(c1[v]["mean"], 2) for v in VALUES]
-            fit(self.c1_fig, self.c1_bars.y.tolist(), 0.5)
+            _fit(self.c1_fig, self.c1_bars.y.tolist(), 0.5)
         c2 = lab.cartouche2_choices(results)
         with self.c2_bars.hold_sync():
             self.c2_bars.x = [str(v) for v in VALUES]
             self.c2_bars.y = [[round(100 * c2[side][v], 1) for v in VALUES]
                               for side in ("winner", "loser")]
-            fit(self.c2_fig, [y for row in self.c2_bars.y.tolist() for y in row], 10)
+            _fit(self.c2_fig, [y for row in self.c2_bars.y.tolist() for y in row], 10)
         length = lab.lengths(results)
         with self.len_bars.hold_sync():
             self.len_bars.x = [str(k) for k in length]
             self.len_bars.y = list(length.values())
-            fit(self.len_fig, self.len_bars.y.tolist(), 2)
+            _fit(self.len_fig, self.len_bars.y.tolist(), 2)
 
     @property
     def chart_data(self) -> dict[str, tuple]:
@@ -214,4 +252,10 @@ class StrategyLab:
                 "length": xy(self.len_bars)}
 
 
-__all__ = ["StrategyLab"]
+def serving_a_page() -> bool:
+    """Whether this kernel runs a Voilà page, which shows nothing until every cell has run:
+    such a page must not wait for a tournament (Voilà sets these variables in its kernels)."""
+    return "VOILA_KERNEL_ID" in os.environ or os.environ.get("VOILA_PREHEAT") == "True"
+
+
+__all__ = ["StrategyLab", "serving_a_page"]

@@ -1,0 +1,89 @@
+"""``aton play``: a game against a computer level at a prompt. The board, the prompt and the
+legal options are shown; a refused choice names its rule and changes nothing; quit stops."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aton import console
+from aton.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FirstOption:
+    """A learner who types the first legal option listed (and a few words first)."""
+
+    def __init__(self, first: list[str] = ()) -> None:
+        self.lines: list[str] = []
+        self.typed = list(first)
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def ask(self, prompt: str) -> str:
+        if self.typed:
+            return self.typed.pop(0)
+        options = next(line for line in reversed(self.lines) if line.startswith("Options: "))
+        return options.split()[1]
+
+
+def test_a_whole_game_at_the_prompt():
+    learner = FirstOption()
+    game = console.play("random", seed=5, ask=learner.ask, say=learner.say)
+    assert game.over and game.winner in ("red", "blue", "draw")
+    assert learner.lines[-1].startswith("Game over: ")
+    text = "\n".join(learner.lines)
+    assert "Temple 1" in text and "Temple 4" in text and "Options: no yes" in text
+    assert "R6): type your 4 cards" in text and "R13): type a square" in text
+
+
+def test_a_refused_choice_names_its_rule_and_changes_nothing():
+    """R6: '9999' is no assignment; R12: a square outside the temples cartouche 3 allows; the
+    game is the same as before each refusal, and the next good choice is taken."""
+    learner = FirstOption(["no", "9999", "quit"])
+    game = console.play("greedy", seed=7, ask=learner.ask, say=learner.say)
+    assert any(line.startswith("Refused: R6:") and "Nothing changed" in line
+               for line in learner.lines)
+    assert learner.lines[-1] == "Game stopped." and not game.over
+    twin = Game.new(7)  # the same deal, red kept its cards: still asked for its cards
+    twin.advance()
+    twin.decide(False)
+    twin.advance()
+    assert game.pending == twin.pending and game.hand("red") == twin.hand("red")
+
+
+def test_hint_asks_the_coach_and_keeps_the_question():
+    learner = FirstOption(["hint", "quit"])
+    game = console.play("easy", seed=3, ask=learner.ask, say=learner.say)
+    hint = learner.lines[learner.lines.index("Game stopped.") - 1]
+    assert "R5" in hint and "exchange counter" in hint
+    assert game.pending.kind == "exchange" and game.pending.player == "red"
+
+
+def test_the_command_line_plays_from_stdin():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    typed = "no\nT9.9\n4321\nT4.1\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "aton", "play", "--against", "greedy",
+                           "--seed", "7"], input=typed, capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "You play red against greedy" in out and "Temple 3" in out
+    assert "Refused: R6:" in out  # T9.9 is no assignment
+    assert "Red puts one card face down" in out
+    assert "Refused: R12:" in out  # red's 2 on cartouche 3 allows temples 1 and 2 only
+    assert out.rstrip().endswith("Game stopped.")
+
+
+@pytest.mark.parametrize("args", [["--against", "grandmaster"], ["--as", "green"]])
+def test_a_bad_level_or_colour_is_refused(args):
+    done = subprocess.run([sys.executable, "-m", "aton", "play", *args], capture_output=True,
+                          text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60,
+                          check=False, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "invalid choice" in done.stderr
