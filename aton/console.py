@@ -13,43 +13,58 @@ from collections.abc import Callable
 from . import bots, coach
 from .board import PLAYERS
 from .decision import Decision
-from .errors import RuleError
+from .errors import RuleError, player_name
 from .game import Game
+from .i18n import N_, translator
 from .render import board_text
 from .view import PlayerView
 
+_ = translator("engine")
+
 #: What to type, by kind of decision.
 TYPE = {
-    "exchange": "type yes or no",
-    "assign": "type your 4 cards in the order of cartouches 1 to 4, like 3142",
-    "remove": "type a square, like T1.2",
-    "place": "type a square, like T1.2",
-    "take_back": "type a square, like T1.2",
+    "exchange": N_("type yes or no"),
+    "assign": N_("type your 4 cards in the order of cartouches 1 to 4, like 3142"),
+    "remove": N_("type a square, like T1.2"),
+    "place": N_("type a square, like T1.2"),
+    "take_back": N_("type a square, like T1.2"),
 }
 
 
+def _words(english: str, translated: str) -> set[str]:
+    """A command word in English and in the current language (both are understood)."""
+    return {english, translated.lower()}
+
+
 def _status(view: PlayerView) -> str:
-    lines = [f"Round {view.round}."]
+    lines = [_("Round {round}.").format(round=view.round)]
     for name in PLAYERS:
-        exchange = "exchange counter held" if view.exchange[name] else "exchange counter used"
-        lines.append(f"{name}: {view.scores[name]} points, {view.stock[name]} counters in stock, "
-                     f"{view.kingdom[name]} in the Kingdom of the Dead, {exchange}")
+        if view.exchange[name]:
+            line = _("{player}: {points} points, {stock} counters in stock, {kingdom} in the "
+                     "Kingdom of the Dead, exchange counter held")
+        else:
+            line = _("{player}: {points} points, {stock} counters in stock, {kingdom} in the "
+                     "Kingdom of the Dead, exchange counter used")
+        lines.append(line.format(player=player_name(name), points=view.scores[name],
+                                 stock=view.stock[name], kingdom=view.kingdom[name]))
     if view.hand is not None:
-        lines.append(f"Your cards: {' '.join(map(str, view.hand))}")
+        lines.append(_("Your cards: {cards}").format(cards=" ".join(map(str, view.hand))))
     if view.revealed is not None:
         shown = view.revealed
-        lines.append(f"On cartouches 1-4: red {' '.join(map(str, shown['red']))}, "
-                     f"blue {' '.join(map(str, shown['blue']))}")
+        lines.append(_("On cartouches 1-4: red {red}, blue {blue}").format(
+            red=" ".join(map(str, shown["red"])), blue=" ".join(map(str, shown["blue"]))))
     return "\n".join(lines)
 
 
 def _options(view: PlayerView) -> str:
     options = view.options()
     if view.pending.kind == "assign":
-        return "Options: " + " ".join("".join(map(str, o)) for o in options)
-    if view.pending.kind == "exchange":
-        return "Options: no yes"
-    return "Options: " + " ".join(options)
+        listed = " ".join("".join(map(str, o)) for o in options)
+    elif view.pending.kind == "exchange":
+        listed = " ".join((_("no"), _("yes")))
+    else:
+        listed = " ".join(options)
+    return _("Options: {options}").format(options=listed)
 
 
 def _parse(view: PlayerView, text: str) -> object:
@@ -58,7 +73,9 @@ def _parse(view: PlayerView, text: str) -> object:
     kind = view.pending.kind
     value = text.strip()
     if kind == "exchange":
-        value = {"y": "yes", "n": "no"}.get(value.lower(), value.lower())
+        word = value.lower()
+        yes, no = _words("yes", _("yes")) | {"y"}, _words("no", _("no")) | {"n"}
+        value = "yes" if word in yes else "no" if word in no else word
     elif kind == "assign":
         value = "".join(value.replace(",", " ").split())
     else:
@@ -71,13 +88,14 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
     """Play a whole game in a terminal against the level ``against``; returns the game (over,
     or stopped by ``quit``). ``ask`` reads a line, ``say`` prints one (tests pass their own)."""
     if learner not in PLAYERS:
-        raise ValueError(f"you play red or blue, not {learner!r}")
+        raise ValueError(_("you play red or blue, not {learner!r}").format(learner=learner))
     game = Game.new(seed)
     computer = bots.get(against, seed=seed)
     other = "blue" if learner == "red" else "red"
     mine, theirs = game.view(learner), game.view(other)
-    say(f"You play {learner} against {against}: it {bots.LEVELS[against]}. Type hint for the "
-        "coach's advice, quit to stop.")
+    say(_("You play {player} against {level}: it {does}. Type {hint} for the coach's advice, "
+          "{quit} to stop.").format(player=player_name(learner), level=against,
+                                    does=bots.LEVELS[against], hint=_("hint"), quit=_("quit")))
     while not game.over:
         if game.pending is None:
             for event in game.advance():
@@ -90,8 +108,9 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
             continue
         options = mine.options()
         if len(options) == 1:  # nothing to choose: say so and go on
-            say(f"{game.pending.prompt}: only {Decision(game.pending.kind, learner, options[0])}"
-                " is possible.")
+            say(_("{prompt}: only {choice} is possible.").format(
+                prompt=game.pending.prompt, choice=Decision(game.pending.kind, learner,
+                                                            options[0])))
             event = game.decide(options[0])
             if event is not None:
                 say(event.text)
@@ -99,7 +118,7 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
         say("")
         say(board_text(mine.board))
         say(_status(mine))
-        say(f"{game.pending.prompt}: {TYPE[game.pending.kind]}.")
+        say(f"{game.pending.prompt}: {_(TYPE[game.pending.kind])}.")
         say(_options(mine))
         while True:
             try:
@@ -107,23 +126,27 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
             except EOFError:
                 text = "quit"
             word = text.strip().lower()
-            if word == "quit":
-                say("Game stopped.")
+            if word in _words("quit", _("quit")):
+                say(_("Game stopped."))
                 return game
-            if word == "hint":
+            if word in _words("hint", _("hint")):
                 say(coach.advice(mine, "strong").text)
                 continue
             try:
                 event = game.decide(_parse(mine, text))
             except RuleError as e:
-                say(f"Refused: {e}. Nothing changed; try again.")
+                say(_("Refused: {reason}. Nothing changed; try again.").format(reason=e))
                 continue
             if event is not None:
                 say(event.text)
             break
-    result = ("a draw" if game.winner == "draw" else
-              "you win" if game.winner == learner else f"{against} wins")
-    say(f"Game over: {result}. Points: red {game.scores['red']}, blue {game.scores['blue']}.")
+    if game.winner == "draw":
+        result = _("Game over: a draw. Points: red {red}, blue {blue}.")
+    elif game.winner == learner:
+        result = _("Game over: you win. Points: red {red}, blue {blue}.")
+    else:
+        result = _("Game over: {level} wins. Points: red {red}, blue {blue}.")
+    say(result.format(level=against, red=game.scores["red"], blue=game.scores["blue"]))
     return game
 
 

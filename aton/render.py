@@ -91,7 +91,8 @@ def board_text(board: list[int] | tuple[int, ...]) -> str:
     square shows its number (1-12, row by row), its colour letter and the counter on it."""
     lines = []
     for top in (1, 3):  # temples 1 and 2 side by side, then 3 and 4
-        lines.append(f"{f'Temple {top}':<30}Temple {top + 1}")
+        left = _("Temple {temple}").format(temple=top)
+        lines.append(f"{left:<30}" + _("Temple {temple}").format(temple=top + 1))
         for row in range(3):
             halves = []
             for t in (top, top + 1):
@@ -102,8 +103,9 @@ def board_text(board: list[int] | tuple[int, ...]) -> str:
                 halves.append("  ".join(cells))
             lines.append("    ".join(halves))
         lines.append("")
-    lines.append("R red counter, B blue counter, . empty; squares: y yellow, g green, k black, "
-                 "t turquoise, + bonus")
+    # Translators: the letters are the text board's own (R, B, ., y, g, k, t, +); keep them.
+    lines.append(_("R red counter, B blue counter, . empty; squares: y yellow, g green, k black, "
+                   "t turquoise, + bonus"))
     return "\n".join(lines)
 
 

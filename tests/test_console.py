@@ -87,3 +87,34 @@ def test_a_bad_level_or_colour_is_refused(args):
                           text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60,
                           check=False, stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "invalid choice" in done.stderr
+
+
+class FirstOptionPt(FirstOption):
+    def ask(self, prompt: str) -> str:
+        if self.typed:
+            return self.typed.pop(0)
+        options = next(line for line in reversed(self.lines) if line.startswith("Opções: "))
+        return options.split()[1]
+
+
+@pytest.fixture
+def portuguese():
+    import aton
+    aton.set_language("pt")
+    yield
+    aton.set_language("en")
+
+
+def test_the_prompt_in_portuguese(portuguese):
+    """With the language set to pt, the game is told in Portuguese, 'sim'/'não', 'dica' and
+    'sair' are understood, and a refusal names the same rule (R6) as in English."""
+    learner = FirstOptionPt(["não", "9999", "sair"])
+    game = console.play("greedy", seed=7, ask=learner.ask, say=learner.say)
+    text = "\n".join(learner.lines)
+    assert "Templo 1" in text and "Opções: não sim" in text and "digite" in text
+    assert any(line.startswith("Recusado: R6:") and "Nada mudou" in line
+               for line in learner.lines)
+    assert learner.lines[-1] == "Partida interrompida." and not game.over
+    assert game.decisions[0].choice is False  # 'não' kept the cards (R5)
+    for word in ("Options", "Refused", "type ", "Round ", "counters in stock"):
+        assert word not in text
