@@ -355,7 +355,8 @@ def test_computer_levels_in_portuguese():
     english = dict(bots.LEVELS)
     aton.set_language("pt")
     assert list(bots.LEVELS) == bots.names() == list(english)
-    assert bots.LEVELS["easy"] == "pensa um pouco à frente (60 rodadas simuladas por lance)"
+    assert bots.LEVELS["easy"] == (f"pensa um pouco à frente (até {bots.SEARCH_BUDGETS['easy']} "
+                                   "rodadas simuladas por lance)")
     assert all(bots.LEVELS[name] != english[name] for name in english)
     aton.set_language("en")
     assert bots.LEVELS["strong"] == "searches ahead hard (1000 simulated rounds a move)"
