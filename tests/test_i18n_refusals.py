@@ -359,7 +359,8 @@ def test_computer_levels_in_portuguese():
                                    "rodadas simuladas por lance)")
     assert all(bots.LEVELS[name] != english[name] for name in english)
     aton.set_language("en")
-    assert bots.LEVELS["strong"] == "searches ahead hard (1000 simulated rounds a move)"
+    assert bots.LEVELS["strong"] == (f"searches ahead hard (up to {bots.SEARCH_BUDGETS['strong']} "
+                                     "simulated rounds a move)")
 
 
 def test_what_the_next_step_will_do_in_portuguese():
