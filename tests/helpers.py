@@ -255,3 +255,12 @@ EXAMPLE_MOVES = {
     "blue": {"exchange": False, "cards": [2, 4, 2, 1], "remove": ["T1.2", "T2.2"],
              "place": ["T1.5"]},
 }
+
+
+def a_record(decisions: int = 12, seed: int = 4) -> dict:
+    """The record of a game's first ``decisions`` decisions, each the first legal option."""
+    game = Game.new(seed)
+    for _ in range(decisions):
+        game.advance()
+        game.decide(game.options()[0])
+    return game.record()

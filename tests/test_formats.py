@@ -18,6 +18,7 @@ from helpers import (
     EXAMPLE_MOVES,
     EXAMPLE_POSITION,
     FULL_DECK,
+    a_record,
     game_at,
     make_moves,
     make_position,
@@ -624,14 +625,6 @@ def test_seeds_at_the_bounds_and_none_are_accepted():
 
 # ----------------------------------------------------------------------------- records
 
-def _record(decisions: int = 12) -> dict:
-    game = Game.new(4)
-    for _ in range(decisions):
-        game.advance()
-        game.decide(game.options()[0])
-    return game.record()
-
-
 @pytest.mark.parametrize("what, change, rule", [
     ("not an object", lambda r: ["aton-record"], "R1"),
     ("wrong format", lambda r: {**r, "format": "pgn"}, "R1"),
@@ -668,7 +661,7 @@ def _record(decisions: int = 12) -> dict:
 def test_malformed_record_is_refused_naming_a_rule(what, change, rule):
     """README (records): a record's own shape follows R1; its decisions the rule of their kind
     (R5 exchange, R6 assign, R3 squares)."""
-    record = _record()
+    record = a_record()
     record = change(record)
     kept = copy.deepcopy(record) if "nested" not in what and "50 MB" not in what else None
     refused(lambda: aton.replay(record), rule)

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, advance_to, make_position, snapshot
+from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, a_record, advance_to, make_position, snapshot
 from test_formats import MALFORMED_MOVES, MALFORMED_POSITIONS
 
 import aton
@@ -127,14 +127,6 @@ def test_a_round_of_a_finished_game_is_refused_in_portuguese():
 # ---------------------------------------------------------------------- records and seeds
 
 
-def _record() -> dict:
-    game = Game.new(4)
-    for _ in range(12):
-        game.advance()
-        game.decide(game.options()[0])
-    return game.record()
-
-
 @pytest.mark.parametrize("what, change, rule", [
     ("not an object", lambda r: ["aton-record"], "R1"),
     ("wrong format", lambda r: {**r, "format": "pgn"}, "R1"),
@@ -153,7 +145,7 @@ def _record() -> dict:
      "R3"),
 ])
 def test_a_bad_record_is_refused_in_portuguese_naming_the_same_rule(what, change, rule):
-    record = change(_record())
+    record = change(a_record())
     kept = copy.deepcopy(record)
     _, pt = in_both(lambda: aton.replay(record))
     assert pt.rule == rule
