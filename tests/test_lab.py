@@ -127,3 +127,25 @@ def test_a_voila_page_is_told_not_to_wait(monkeypatch):
     assert not serving_a_page()
     monkeypatch.setenv("VOILA_KERNEL_ID", "k")
     assert serving_a_page()
+
+
+class _BrokenExecutor:
+    """An executor whose every task fails, like a cluster that lost its workers."""
+
+    def submit(self, fn, *args, **kwargs):
+        raise RuntimeError("no workers left")
+
+    def map(self, fn, *iterables, **kwargs):
+        raise RuntimeError("no workers left")
+
+
+def test_a_failed_tournament_is_reported_and_the_page_stays_usable(monkeypatch):
+    """The Output catches the error (as in a kernel); the page says so, Run works again, and the
+    previous results are kept."""
+    from ipywidgets import Output
+
+    monkeypatch.setattr(Output, "__exit__", lambda self, *exc: True)  # a kernel's behaviour
+    page = StrategyLab(["random", "greedy"], games=2, seed=5, executor=_BrokenExecutor())
+    assert page.run() is None
+    assert "stopped" in page.status.value and not page.button.disabled
+    assert page.tournament is None

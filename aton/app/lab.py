@@ -173,13 +173,17 @@ class StrategyLab:
         self.status.value = _("Playing…")
         return levels
 
-    def _play(self, levels: list[str]) -> lab.Tournament:
+    def _play(self, levels: list[str]) -> lab.Tournament | None:
+        t = None
         try:
-            with self.errors:
+            with self.errors:  # in a kernel, shows a failure here instead of raising it
                 t = lab.run_tournament(levels, self.games.value, self.seed.value,
                                        executor=self.executor, progress=self._progress)
         finally:
             self.button.disabled = False
+        if t is None:
+            self.status.value = _("The tournament stopped: the reason is shown below.")
+            return None
         self.status.value = _("{games} games played in {seconds:.1f} s.").format(
             games=len(t.results), seconds=t.seconds)
         self.show(t)
