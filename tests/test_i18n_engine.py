@@ -237,7 +237,7 @@ def test_the_drawn_board_in_portuguese():
     aton.set_language("pt")
     portuguese = game_html(game)
     for word in ("Templo 1", "Templo 4", "Reino", "reserva", "compra/descarte", "Rodada 1",
-                 "vermelho", "guardada", 'aria-label="Tabuleiro de Aton"'):
+                 "vermelho", "disponível", 'aria-label="Tabuleiro de Aton"'):
         assert word in portuguese, word
     assert ">Temple" not in portuguese and ">stock<" not in portuguese
     # Only the words change: the drawing (squares, counters, colours) is the same.

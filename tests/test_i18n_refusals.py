@@ -348,7 +348,7 @@ def test_computer_levels_in_portuguese():
     aton.set_language("pt")
     assert list(bots.LEVELS) == bots.names() == list(english)
     assert bots.LEVELS["easy"] == (f"pensa um pouco à frente (até {bots.SEARCH_BUDGETS['easy']} "
-                                   "rodadas simuladas por lance)")
+                                   "rodadas simuladas por jogada)")
     assert all(bots.LEVELS[name] != english[name] for name in english)
     aton.set_language("en")
     assert bots.LEVELS["strong"] == (f"searches ahead hard (up to {bots.SEARCH_BUDGETS['strong']} "
