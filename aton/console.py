@@ -8,6 +8,7 @@ choice prints the rule it breaks and asks again: nothing changes in the game (``
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 from . import bots, coach
@@ -31,9 +32,16 @@ TYPE = {
 }
 
 
+def _plain(word: str) -> str:
+    """The word in lower case without accents, so that 'nao' is understood as 'não'."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower())
+                   if not unicodedata.combining(c))
+
+
 def _words(english: str, translated: str) -> set[str]:
-    """A command word in English and in the current language (both are understood)."""
-    return {english, translated.lower()}
+    """A command word in English and in the current language (both are understood, with or
+    without accents)."""
+    return {english, _plain(translated)}
 
 
 def _status(view: PlayerView) -> str:
@@ -73,9 +81,13 @@ def _parse(view: PlayerView, text: str) -> object:
     kind = view.pending.kind
     value = text.strip()
     if kind == "exchange":
-        word = value.lower()
+        word = _plain(value)
         yes, no = _words("yes", _("yes")) | {"y"}, _words("no", _("no")) | {"n"}
-        value = "yes" if word in yes else "no" if word in no else word
+        if word not in yes | no:
+            raise RuleError("R5", _("type {yes} to exchange your 4 cards or {no} to keep "
+                                    "them, not {typed!r}").format(yes=_("yes"), no=_("no"),
+                                                                  typed=value))
+        value = "yes" if word in yes else "no"
     elif kind == "assign":
         value = "".join(value.replace(",", " ").split())
     else:
@@ -125,7 +137,7 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
                 text = ask("> ")
             except EOFError:
                 text = "quit"
-            word = text.strip().lower()
+            word = _plain(text.strip())
             if word in _words("quit", _("quit")):
                 say(_("Game stopped."))
                 return game

@@ -108,13 +108,14 @@ def portuguese():
 def test_the_prompt_in_portuguese(portuguese):
     """With the language set to pt, the game is told in Portuguese, 'sim'/'não', 'dica' and
     'sair' are understood, and a refusal names the same rule (R6) as in English."""
-    learner = FirstOptionPt(["não", "9999", "sair"])
+    learner = FirstOptionPt(["talvez", "nao", "9999", "sair"])
     game = console.play("greedy", seed=7, ask=learner.ask, say=learner.say)
     text = "\n".join(learner.lines)
     assert "Templo 1" in text and "Opções: não sim" in text and "digite" in text
     assert any(line.startswith("Recusado: R6:") and "Nada mudou" in line
                for line in learner.lines)
     assert learner.lines[-1] == "Partida interrompida." and not game.over
-    assert game.decisions[0].choice is False  # 'não' kept the cards (R5)
+    assert any(line.startswith("Recusado: R5: digite sim para trocar") for line in learner.lines)
+    assert game.decisions[0].choice is False  # 'nao' (no accent) kept the cards (R5)
     for word in ("Options", "Refused", "type ", "Round ", "counters in stock"):
         assert word not in text
