@@ -153,6 +153,16 @@ _LEVEL_TEXTS = {
 }
 
 
+#: Each level's name in a learner's words (the code names above stay the same in every language).
+_LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"),
+                "medium": N_("medium"), "strong": N_("strong")}
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in the current language ("greedy" → "guloso")."""
+    return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
+
+
 class _Levels(Mapping[str, str]):
     """Each level's sentence, in the language current when it is read."""
 
@@ -210,4 +220,4 @@ def play_game(game: Game, players: dict[str, Player]) -> Game:
 
 
 __all__ = ["LEVELS", "SEARCH_BUDGETS", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
-           "evaluate", "get", "make_player", "names", "play_game"]
+           "evaluate", "get", "level_name", "make_player", "names", "play_game"]

@@ -106,8 +106,9 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
     other = "blue" if learner == "red" else "red"
     mine, theirs = game.view(learner), game.view(other)
     say(_("You play {player} against {level}: it {does}. Type {hint} for the coach's advice, "
-          "{quit} to stop.").format(player=player_name(learner), level=against,
-                                    does=bots.LEVELS[against], hint=_("hint"), quit=_("quit")))
+          "{quit} to stop.").format(player=player_name(learner),
+                                    level=bots.level_name(against), does=bots.LEVELS[against],
+                                    hint=_("hint"), quit=_("quit")))
     while not game.over:
         if game.pending is None:
             for event in game.advance():
@@ -158,7 +159,8 @@ def play(against: str = "strong", seed: int | None = None, learner: str = "red",
         result = _("Game over: you win. Points: red {red}, blue {blue}.")
     else:
         result = _("Game over: {level} wins. Points: red {red}, blue {blue}.")
-    say(result.format(level=against, red=game.scores["red"], blue=game.scores["blue"]))
+    say(result.format(level=bots.level_name(against), red=game.scores["red"],
+                      blue=game.scores["blue"]))
     return game
 
 

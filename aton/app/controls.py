@@ -17,6 +17,7 @@ from ipywidgets import (
     ToggleButtons,
 )
 
+from ..bots import level_name
 from ..i18n import LANGUAGES, N_, language, translator
 from .autoplay import PACE_NAMES, PACES
 from .session import OPPONENTS
@@ -24,9 +25,6 @@ from .theme import player_name
 
 _ = translator("app")
 
-#: The computer players' levels (``bots.names()``) in the app's words (translated where shown).
-LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"),
-               "medium": N_("medium"), "strong": N_("strong")}
 FREE_GAME = N_("Free game against the computer")
 MAX_SEED = 2**63 - 1
 TIPS = {
@@ -56,11 +54,6 @@ def parse_seed(text: str) -> int:
 def shown_seed(text: str) -> str:
     """A typed seed as quoted back to the person (a long one is cut short)."""
     return text if len(text) <= 24 else text[:21] + "…"
-
-
-def level_name(level: str) -> str:
-    """A computer player's level in the current language ("greedy")."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def opponent_label(level: str) -> str:
