@@ -229,7 +229,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     app = build_app(scenario="full_kingdom", seed=4, opponent="greedy")
     game = app.game
     assert game.round == 3 and sum(game.kingdom.values()) == 8
-    assert "Lesson full kingdom" in explained(app)
+    assert "Scenario full kingdom" in explained(app)
     assert_board_matches(app)
 
     # --- picker: red puts 2, 4, 4, 3 on cartouches 1-4 and confirms (R6)
@@ -553,7 +553,7 @@ def test_the_learner_can_play_blue():
 def test_scenario_starts_a_position(lessons):
     app = build_app(seed=2, scenario="full_kingdom")
     assert app.game.round == 3 and sum(app.game.kingdom.values()) == 8
-    assert "Lesson full kingdom" in explained(app) and LESSONS["full_kingdom"] in explained(app)
+    assert "Scenario full kingdom" in explained(app) and LESSONS["full_kingdom"] in explained(app)
     assert_board_matches(app)
     assert scores_shown(app) == (10, 12)
     # the Lesson menu holds the guided lessons (tests/test_tutor.py): Free game is shown

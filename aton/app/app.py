@@ -578,7 +578,7 @@ class AtonApp(VBox):
         self.autoplayer.pause()
         if scenario:
             game = Game.from_position(scenarios.load(scenario), seed)
-            heading = _("Lesson {name}").format(name=html.escape(scenario.replace("_", " ")))
+            heading = _("Scenario {name}").format(name=html.escape(scenario.replace("_", " ")))
             if self.lessons.get(scenario):
                 # The scenario's description is the engine's (aton/scenarios/*.json).
                 description = catalog("engine").gettext(self.lessons[scenario])
@@ -1015,13 +1015,19 @@ class AtonApp(VBox):
             self.controls.opponent.value = opponent
         self.tutor.stop()
         steps = len(game.events)
-        if scenario:
-            heading = _n("Game opened (lesson {name}, {n} step): play on from here",
-                         "Game opened (lesson {name}, {n} steps): play on from here", steps)
+        titles = {g.scenario: g.title for g in self.tutor.lessons.values() if g.scenario}
+        if scenario in titles:  # a guided lesson's position: say the lesson's title
+            heading = _n("Game opened (lesson “{name}”, {n} step): play on from here",
+                         "Game opened (lesson “{name}”, {n} steps): play on from here", steps)
+            scenario_name = catalog("lessons").gettext(titles[scenario])
+        elif scenario:
+            heading = _n("Game opened (scenario {name}, {n} step): play on from here",
+                         "Game opened (scenario {name}, {n} steps): play on from here", steps)
+            scenario_name = scenario.replace("_", " ")
         else:
             heading = _n("Game opened (seed {seed}, {n} step): play on from here",
                          "Game opened (seed {seed}, {n} steps): play on from here", steps)
-        heading = heading.format(name=html.escape((scenario or "").replace("_", " ")),
+        heading = heading.format(name=html.escape(scenario_name if scenario else ""),
                                  seed=game.seed, n=steps)
         self.start_session(session, scenario=scenario, notice=notice, run=False,
                            heading=heading)
