@@ -303,3 +303,23 @@ def test_the_keyboard_list_and_the_colour_key_in_portuguese():
     set_language("en")
     assert "yellow" in plain(legend()) and "turquoise (the rules call them blue squares)" in (
         plain(legend()))
+
+
+def test_switching_back_and_forth_leaves_no_widgets_behind():
+    """Each switch builds a new page; the old one is closed (Widget.close), so a class
+    switching all lesson long does not fill the kernel with dead widget models."""
+    from ipywidgets.widgets.widget import _instances  # ipywidgets 8: every open widget
+
+    app = new_app(seed=5)
+    assign(app)
+    app.controls.run.click()
+    app.coach.review.value = True
+    app.history.copy.click()
+    before = len(_instances)
+    for code in ("pt", "en") * 5:
+        switch(app, code)
+    assert len(_instances) - before <= 5
+    # What is on the page is open, and it still works.
+    assert all(w.comm is not None for w in (app.controls.next, app.board.figure, app.picker.widget))
+    assert app.session.human_pending is not None
+    app.board.click(app.game.options()[0])

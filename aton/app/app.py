@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from urllib.parse import parse_qs
 
-from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
+from ipywidgets import HTML, AppLayout, HBox, Layout, VBox, Widget
 
 from .. import record as records
 from .. import scenarios, tutorial
@@ -153,6 +153,32 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
             squares = YELLOW_SQUARES if reason == "yellow" else GREEN_SQUARES
             return [SQUARE_NAMES[i] for i in squares]
     return []
+
+
+def widget_tree(*roots: object) -> set[Widget]:
+    """Every widget reachable from ``roots``: through a widget's synced traits (children,
+    layout, style, a figure's marks, scales and axes...) and through the attributes of the
+    app's own panel objects (a panel keeps widgets that are not on the page at the moment,
+    such as the card picker while the cartouche table is shown)."""
+    found: set[Widget] = set()
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Widget):
+            found.add(item)
+            todo.extend(getattr(item, key, None) for key in item.keys)
+            todo.extend(vars(item).values())  # a panel that is a widget keeps its parts
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif type(item).__module__.startswith("aton.app") and hasattr(item, "__dict__"):
+            todo.extend(vars(item).values())
+    return found
 
 
 @contextmanager
@@ -362,8 +388,9 @@ class AtonApp(VBox):
                           layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
         # The move list (to step back through the game) beside the log (to read it).
-        self.history.list.layout = Layout(flex="1 1 50%", min_width="0")
-        self.game_log.widget.layout = Layout(flex="1 1 50%", min_width="0")
+        for half in (self.history.list, self.game_log.widget):
+            half.layout.width = None  # (a new Layout would leave the old one in the kernel)
+            half.layout.flex, half.layout.min_width = "1 1 50%", "0"
         self.footer = VBox([self.history.bar, self.history.share,
                             HBox([self.history.list, self.game_log.widget],
                                  layout=Layout(width="100%", grid_gap="12px")),
@@ -432,6 +459,7 @@ class AtonApp(VBox):
         review, hinted = self.coach.review.value, self.coach.advice is not None
         quiz_on = self.class_quiz.switch.value
         projecting = self.projecting
+        old_widgets = widget_tree(self)
         set_language(code)
         self._build(seed=old_controls.seed.value, opponent=self.session.opponent,
                     projector=projecting)
@@ -464,6 +492,10 @@ class AtonApp(VBox):
             self.rules.show(rule)
         if looking is not None:
             self.look_at(looking)
+        # The old page is closed, or every switch would leave its ~300 widget models in the
+        # kernel (and in the browser). What the new page still uses is kept.
+        for widget in old_widgets - widget_tree(self) - {self}:
+            widget.close()
 
     # ------------------------------------------------------------------ projector
 

@@ -57,7 +57,7 @@ class CoachPanel:
         self.review = ToggleButton(description=_("Review my moves"), value=False,
                                    tooltip=_("After each of your choices, say whether the coach "
                                              "agreed"), layout=Layout(width="auto"))
-        self.hint_box = HTML()
+        self.hint_box = HTML(layout=Layout(max_height="260px", overflow="auto"))
         self.review_box = HTML()
         self.threat_box = HTML()
         self.advice: coach.Advice | None = None
@@ -65,7 +65,6 @@ class CoachPanel:
         self.threats: list[coach.Threat] = []
         self._ringed = False  # the board's hint ring is ours (a lesson's hint uses it too)
         # The threat first: it is short and matters most; the hint's reasons scroll.
-        self.hint_box.layout = Layout(max_height="260px", overflow="auto")
         self.widget = VBox([self.threat_box,
                             HBox([self.hint, self.review], layout=Layout(grid_gap="6px")),
                             self.review_box, self.hint_box],
