@@ -323,3 +323,23 @@ def test_switching_back_and_forth_leaves_no_widgets_behind():
     assert all(w.comm is not None for w in (app.controls.next, app.board.figure, app.picker.widget))
     assert app.session.human_pending is not None
     app.board.click(app.game.options()[0])
+
+
+def hot_seat_texts(app) -> str:
+    """What the hot seat says about whose turn it is: the explanation and the covered hand."""
+    return plain(app.explain.widget.value) + " | " + plain(app.picker.widget.children[0].value
+                                                           ) + " | " + plain(app.picker.cover.value)
+
+
+@pytest.mark.parametrize("code, start, middle", [
+    ("en", ["Red's turn: put one card", "Red's cards, round 1"], "It is red's turn"),
+    ("pt", ["Vez do vermelho: coloque uma carta", "Cartas do vermelho, rodada 1"],
+     "É a vez do vermelho"),
+])
+def test_hot_seat_names_are_lower_case_mid_sentence(code, start, middle):
+    app = new_app(seed=5, opponent="hotseat", lang=code)
+    text = hot_seat_texts(app)
+    for words in start:
+        assert words in text
+    assert middle in text
+    assert "Vermelho" not in text and "It is Red" not in text

@@ -73,7 +73,7 @@ from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
 from .session import OPPONENTS, SECRET, Session
 from .squares import SquareChooser
-from .theme import CSS, player_name, player_span
+from .theme import CSS, capitalized, player_name, player_span
 from .tutor import Tutor
 
 _ = translator("app")
@@ -1249,7 +1249,7 @@ class AtonApp(VBox):
             label = (_("{player}'s turn") if hotseat else _("Your turn"))
         else:
             label = (_("{player}'s choice") if hotseat else _("Your choice"))
-        who = player_span(player, label.format(player=player_name(player, capital=True)))
+        who = player_span(player, capitalized(label.format(player=player_name(player))))
         n = pending.count
         # How many are left, this one included; the last one is called the last one.
         left = (_("<b>{n} left</b>, this one included").format(n=n) if n > 1
