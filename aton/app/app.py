@@ -234,6 +234,19 @@ def normalize_or_none(code: str) -> str | None:
         return None
 
 
+def address_choice(level: str) -> str:
+    """One value of the page address's ``opponent=``, as the app names it ("guloso
+    (<code>greedy</code>)" in Portuguese; in English the name is the value: "<code>greedy</code>")."""
+    value = f"<code>{level}</code>"
+    # Hot seat's address value is not a word: it is always named.
+    name = _("second person") if level == "hotseat" else level_name(level)
+    if name == level:
+        return value
+    # Translators: {name} is how the app names a level or the hot seat ("guloso", "segunda
+    # pessoa"), {value} what to type after opponent= in the page address ("greedy").
+    return _("{name} ({value})").format(name=name, value=value)
+
+
 def _read_game_params(params: dict[str, str], out: dict, notices: list[str]) -> None:
     """The game's keys of a page address (all but ``lang``) into ``out``; what cannot be used
     is explained in ``notices``."""
@@ -254,7 +267,8 @@ def _read_game_params(params: dict[str, str], out: dict, notices: list[str]) -> 
         else:
             notices.append(_("The page address asks for opponent={value}, which is not one of "
                              "{choices}; the computer (greedy) plays instead.").format(
-                value=html.escape(params["opponent"][:24]), choices=", ".join(OPPONENTS)))
+                value=html.escape(params["opponent"][:24]), choices=", ".join(
+                    address_choice(level) for level in OPPONENTS)))
     if "learner" in params:
         if params["learner"] in ("red", "blue"):
             out["learner"] = params["learner"]
