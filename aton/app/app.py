@@ -67,7 +67,7 @@ from .layout import (
 )
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
-from .predict import Answer, answer_of
+from .predict import Answer, answer_of, answers_from_events
 from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
@@ -471,7 +471,7 @@ class AtonApp(VBox):
         rule = self.rules.rule if self.rules.is_open else None
         how_to_open = self.how_to.is_open
         review, hinted = self.coach.review.value, self.coach.advice is not None
-        quiz_on = self.class_quiz.switch.value
+        old_quiz = self.class_quiz
         projecting = self.projecting
         old_widgets = widget_tree(self)
         set_language(code)
@@ -491,7 +491,8 @@ class AtonApp(VBox):
         tutor.hint_on = old_tutor.hint_on
         tutor.list.layout.display = old_tutor.list.layout.display
         self.coach.review.value = review
-        self.class_quiz.switch.value = quiz_on
+        self.class_quiz.take_over(old_quiz, {a.line: a for a in answers_from_events(
+            self.game.events)})  # the last score event of each line: this round's
         if not how_to_open:
             self.how_to.hide()
         self._picker_key = None
