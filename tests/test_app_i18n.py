@@ -356,3 +356,51 @@ def test_a_bad_opponent_in_the_address_lists_the_levels_as_the_app_names_them():
     [notice] = parse_query("opponent=nobody")["notices"]
     assert "<code>random</code>, <code>greedy</code>" in notice
     assert "second person (<code>hotseat</code>)" in notice
+
+
+def test_switching_keeps_the_coachs_review_made_again_in_the_new_language():
+    app = new_app(seed=11)
+    app.coach.review.value = True
+    assign(app)
+    english = app.coach.last_review
+    assert english and "Review of your last choice:" in app.coach.review_text
+    switch(app, "pt")
+    again = app.coach.last_review
+    assert [(r.agrees, r.choice, r.preferred) for r in again] == [
+        (r.agrees, r.choice, r.preferred) for r in english]  # the same verdict
+    text = plain(app.coach.review_text)
+    assert text.startswith("Avaliação da sua última escolha:") and "The coach" not in text
+    assert app.coach.review.value
+
+
+def test_switching_keeps_the_share_box_open_with_a_link_in_the_new_language():
+    app = new_app(seed=5)
+    assign(app)
+    app.history.copy.click()
+    switch(app, "pt")
+    share = app.history.share
+    assert share.layout.display != "none"
+    assert "Link para este momento" in plain(share.value)
+    assert html.unescape(re.search(r'data-query="([^"]+)"', share.value).group(1)).endswith(
+        "&lang=pt")
+
+
+def test_a_switch_pauses_auto_play_and_says_so(monkeypatch):
+    import asyncio
+
+    from tests.test_howto import in_fresh_thread
+
+    monkeypatch.setitem(aton.app.autoplay.PACES, "slow", 5.0)
+    app = new_app(seed=5)
+    assign(app)
+    app.controls.pace.value = "slow"
+
+    async def play_then_switch() -> None:
+        app.controls.auto.value = True
+        assert app.autoplayer.running
+        switch(app, "pt")
+
+    in_fresh_thread(lambda: asyncio.run(play_then_switch()))
+    assert not app.autoplayer.running and not app.controls.auto.value
+    assert app.controls.auto.description == "Automático ▶"
+    assert "O automático foi pausado pela troca de idioma" in plain(app.explain.widget.value)

@@ -460,19 +460,27 @@ class AtonApp(VBox):
         the game exactly where it is. The page's widgets are built anew around the same
         session (the game, its undo history, the opponent and your colour), and the rest is
         carried over: the lesson and its progress, projector mode, the seed box, auto-play's
-        pace, the coach's review switch, the class quiz's switch, cards already put on
-        cartouches, the moment looked back at, an open rule or How to play."""
+        pace, the coach's review switch and its review of your last choice (made again in
+        the new language), the class quiz with its marks and the guesses typed, cards already
+        put on cartouches, the moment looked back at, an open share box (its link now asks
+        for the new language), an open rule or How to play.
+
+        Auto-play pauses: the new page starts still, so the class can find its place in the
+        new words, and the explanation says so (Auto-play ▶ goes on from there)."""
         code = normalize(code)
         if code == language():
             return
+        playing = self.autoplayer.running
         self.autoplayer.pause()
         old_controls, old_tutor, old_picker = self.controls, self.tutor, self.picker
+        old_coach = self.coach
         looking = self.history.step
         rule = self.rules.rule if self.rules.is_open else None
         how_to_open = self.how_to.is_open
         review, hinted = self.coach.review.value, self.coach.advice is not None
         old_quiz = self.class_quiz
         projecting = self.projecting
+        sharing = self.history.share.layout.display != "none"
         old_widgets = widget_tree(self)
         set_language(code)
         self._build(seed=old_controls.seed.value, opponent=self.session.opponent,
@@ -498,15 +506,20 @@ class AtonApp(VBox):
         self._picker_key = None
         self._rebuild(self.game.events[-1:],
                       heading=_("The app now speaks {language}: the game goes on where it "
-                                "was.").format(language=LANGUAGES[code]))
+                                "was.").format(language=LANGUAGES[code]),
+                      notice=_("Auto-play was paused for the change of language: click "
+                               "<b>Auto-play ▶</b> to go on.") if playing else "")
         if self.picker.widget in self.stage.children:
             self.picker.take_over(old_picker)
+        self.coach.take_over(old_coach)
         if hinted and self.session.human_pending is not None:
             self.coach_hint()
         if rule:
             self.rules.show(rule)
         if looking is not None:
             self.look_at(looking)
+        if sharing:
+            self.copy_link()
         # The old page is closed, or every switch would leave its ~300 widget models in the
         # kernel (and in the browser). What the new page still uses is kept.
         for widget in old_widgets - widget_tree(self) - {self}:

@@ -62,6 +62,9 @@ class CoachPanel:
         self.threat_box = HTML()
         self.advice: coach.Advice | None = None
         self.last_review: list[coach.Review] = []
+        # The view and choices behind ``last_review``: to make it again in another language.
+        self.reviewed: tuple[PlayerView, list] | None = None
+        self._judged: tuple[PlayerView, list, list[coach.Review]] | None = None
         self.threats: list[coach.Threat] = []
         self._ringed = False  # the board's hint ring is ours (a lesson's hint uses it too)
         # The threat first: it is short and matters most; the hint's reasons scroll.
@@ -145,6 +148,7 @@ class CoachPanel:
         if not on:
             self.review_box.value = ""
             self.last_review = []
+            self.reviewed = None
 
     def judge(self, view: PlayerView, choices: list) -> list[coach.Review]:
         """With Review my moves on: the coach's opinion of ``choices`` (the decisions one
@@ -159,6 +163,7 @@ class CoachPanel:
                                              LEVEL, seed=self.seed))
         except ValueError:  # an illegal choice: the engine explains it, nothing to review
             return []
+        self._judged = (view, list(choices), reviews)
         return reviews
 
     def show_review(self, reviews: list[coach.Review]) -> None:
@@ -167,6 +172,8 @@ class CoachPanel:
         if not reviews:
             return
         self.last_review = reviews
+        judged = self._judged
+        self.reviewed = judged[:2] if judged is not None and judged[2] is reviews else None
         disagree = [r for r in reviews if not r.agrees]
         if not disagree:
             body, style = _("The coach agrees with your choice."), "aton-notice"
@@ -199,6 +206,16 @@ class CoachPanel:
         self.clear_hint()
         self.review_box.value = ""
         self.last_review = []
+        self.reviewed = None
+
+    def take_over(self, other: CoachPanel) -> None:
+        """Show ``other``'s review of the last choice again, made anew in the current
+        language (the same seeded search, so the same verdict); the app built again in
+        another language. Call it after the page is drawn (drawing clears the review)."""
+        if not other.last_review:
+            return
+        again = self.judge(*other.reviewed) if other.reviewed is not None else []
+        self.show_review(again or other.last_review)
 
     # ------------------------------------------------------------------ for tests
 
