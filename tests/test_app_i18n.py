@@ -404,3 +404,26 @@ def test_a_switch_pauses_auto_play_and_says_so(monkeypatch):
     assert not app.autoplayer.running and not app.controls.auto.value
     assert app.controls.auto.description == "Automático ▶"
     assert "O automático foi pausado pela troca de idioma" in plain(app.explain.widget.value)
+
+
+def test_a_review_that_disagrees_is_said_again_in_the_new_language():
+    app = new_app(seed=11)
+    app.coach.review.value = True
+    for _ in range(40):  # to the first square the learner chooses
+        pending = app.session.human_pending
+        if pending is not None and pending.kind == "place":
+            break
+        if pending is not None:
+            assign(app)
+        else:
+            app.controls.run.click()
+    view = app.game.view("red")
+    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    other = next(o for o in view.options() if o != best)
+    app.board.click(other)
+    [review] = app.coach.last_review
+    assert not review.agrees and "The coach preferred" in plain(app.coach.review_text)
+    switch(app, "pt")
+    text = plain(app.coach.review_text)
+    assert f"O treinador preferia {best}" in text and other in text
+    assert "The coach" not in text and "expected points" not in text

@@ -163,7 +163,10 @@ class CoachPanel:
                                              LEVEL, seed=self.seed))
         except ValueError:  # an illegal choice: the engine explains it, nothing to review
             return []
-        self._judged = (view, list(choices), reviews)
+        # A view is a live window on the game: keep a still copy (a game agreeing with all
+        # the view shows, as the coach itself samples), to review the same choice again.
+        still = sample_game(view, random.Random(self.seed)).view(view.player)
+        self._judged = (still, list(choices), reviews)
         return reviews
 
     def show_review(self, reviews: list[coach.Review]) -> None:
