@@ -303,3 +303,127 @@ def test_the_keyboard_list_and_the_colour_key_in_portuguese():
     set_language("en")
     assert "yellow" in plain(legend()) and "turquoise (the rules call them blue squares)" in (
         plain(legend()))
+
+
+def test_switching_back_and_forth_leaves_no_widgets_behind():
+    """Each switch builds a new page; the old one is closed (Widget.close), so a class
+    switching all lesson long does not fill the kernel with dead widget models."""
+    from ipywidgets.widgets.widget import _instances  # ipywidgets 8: every open widget
+
+    app = new_app(seed=5)
+    assign(app)
+    app.controls.run.click()
+    app.coach.review.value = True
+    app.history.copy.click()
+    before = len(_instances)
+    for code in ("pt", "en") * 5:
+        switch(app, code)
+    assert len(_instances) - before <= 5
+    # What is on the page is open, and it still works.
+    assert all(w.comm is not None for w in (app.controls.next, app.board.figure, app.picker.widget))
+    assert app.session.human_pending is not None
+    app.board.click(app.game.options()[0])
+
+
+def hot_seat_texts(app) -> str:
+    """What the hot seat says about whose turn it is: the explanation and the covered hand."""
+    return plain(app.explain.widget.value) + " | " + plain(app.picker.widget.children[0].value
+                                                           ) + " | " + plain(app.picker.cover.value)
+
+
+@pytest.mark.parametrize("code, start, middle", [
+    ("en", ["Red's turn: put one card", "Red's cards, round 1"], "It is red's turn"),
+    ("pt", ["Vez do vermelho: coloque uma carta", "Cartas do vermelho, rodada 1"],
+     "É a vez do vermelho"),
+])
+def test_hot_seat_names_are_lower_case_mid_sentence(code, start, middle):
+    app = new_app(seed=5, opponent="hotseat", lang=code)
+    text = hot_seat_texts(app)
+    for words in start:
+        assert words in text
+    assert middle in text
+    assert "Vermelho" not in text and "It is Red" not in text
+
+
+def test_a_bad_opponent_in_the_address_lists_the_levels_as_the_app_names_them():
+    [notice] = parse_query("lang=pt&opponent=nobody")["notices"]
+    assert "opponent=nobody" in notice
+    for name, value in [("aleatório", "random"), ("guloso", "greedy"), ("forte", "strong"),
+                        ("segunda pessoa", "hotseat")]:
+        assert f"{name} (<code>{value}</code>)" in notice
+    assert "computador (guloso)" in notice
+    # In English the levels' names are the address's values.
+    [notice] = parse_query("opponent=nobody")["notices"]
+    assert "<code>random</code>, <code>greedy</code>" in notice
+    assert "second person (<code>hotseat</code>)" in notice
+
+
+def test_switching_keeps_the_coachs_review_made_again_in_the_new_language():
+    app = new_app(seed=11)
+    app.coach.review.value = True
+    assign(app)
+    english = app.coach.last_review
+    assert english and "Review of your last choice:" in app.coach.review_text
+    switch(app, "pt")
+    again = app.coach.last_review
+    assert [(r.agrees, r.choice, r.preferred) for r in again] == [
+        (r.agrees, r.choice, r.preferred) for r in english]  # the same verdict
+    text = plain(app.coach.review_text)
+    assert text.startswith("Avaliação da sua última escolha:") and "The coach" not in text
+    assert app.coach.review.value
+
+
+def test_switching_keeps_the_share_box_open_with_a_link_in_the_new_language():
+    app = new_app(seed=5)
+    assign(app)
+    app.history.copy.click()
+    switch(app, "pt")
+    share = app.history.share
+    assert share.layout.display != "none"
+    assert "Link para este momento" in plain(share.value)
+    assert html.unescape(re.search(r'data-query="([^"]+)"', share.value).group(1)).endswith(
+        "&lang=pt")
+
+
+def test_a_switch_pauses_auto_play_and_says_so(monkeypatch):
+    import asyncio
+
+    from tests.test_howto import in_fresh_thread
+
+    monkeypatch.setitem(aton.app.autoplay.PACES, "slow", 5.0)
+    app = new_app(seed=5)
+    assign(app)
+    app.controls.pace.value = "slow"
+
+    async def play_then_switch() -> None:
+        app.controls.auto.value = True
+        assert app.autoplayer.running
+        switch(app, "pt")
+
+    in_fresh_thread(lambda: asyncio.run(play_then_switch()))
+    assert not app.autoplayer.running and not app.controls.auto.value
+    assert app.controls.auto.description == "Automático ▶"
+    assert "O automático foi pausado pela troca de idioma" in plain(app.explain.widget.value)
+
+
+def test_a_review_that_disagrees_is_said_again_in_the_new_language():
+    app = new_app(seed=11)
+    app.coach.review.value = True
+    for _ in range(40):  # to the first square the learner chooses
+        pending = app.session.human_pending
+        if pending is not None and pending.kind == "place":
+            break
+        if pending is not None:
+            assign(app)
+        else:
+            app.controls.run.click()
+    view = app.game.view("red")
+    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    other = next(o for o in view.options() if o != best)
+    app.board.click(other)
+    [review] = app.coach.last_review
+    assert not review.agrees and "The coach preferred" in plain(app.coach.review_text)
+    switch(app, "pt")
+    text = plain(app.coach.review_text)
+    assert f"O treinador preferia {best}" in text and other in text
+    assert "The coach" not in text and "expected points" not in text

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from urllib.parse import parse_qs
 
-from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
+from ipywidgets import HTML, AppLayout, HBox, Layout, VBox, Widget
 
 from .. import record as records
 from .. import scenarios, tutorial
@@ -67,13 +67,13 @@ from .layout import (
 )
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
-from .predict import Answer, answer_of
+from .predict import Answer, answer_of, answers_from_events
 from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
 from .session import OPPONENTS, SECRET, Session
 from .squares import SquareChooser
-from .theme import CSS, player_name, player_span
+from .theme import CSS, capitalized, player_name, player_span
 from .tutor import Tutor
 
 _ = translator("app")
@@ -155,6 +155,32 @@ def event_cells(event: Event, board: list[int]) -> list[str]:
     return []
 
 
+def widget_tree(*roots: object) -> set[Widget]:
+    """Every widget reachable from ``roots``: through a widget's synced traits (children,
+    layout, style, a figure's marks, scales and axes...) and through the attributes of the
+    app's own panel objects (a panel keeps widgets that are not on the page at the moment,
+    such as the card picker while the cartouche table is shown)."""
+    found: set[Widget] = set()
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Widget):
+            found.add(item)
+            todo.extend(getattr(item, key, None) for key in item.keys)
+            todo.extend(vars(item).values())  # a panel that is a widget keeps its parts
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif type(item).__module__.startswith("aton.app") and hasattr(item, "__dict__"):
+            todo.extend(vars(item).values())
+    return found
+
+
 @contextmanager
 def speaking(code: str | None) -> Iterator[None]:
     """Write the sentences made inside the block in language ``code`` (None: the current one)."""
@@ -208,6 +234,19 @@ def normalize_or_none(code: str) -> str | None:
         return None
 
 
+def address_choice(level: str) -> str:
+    """One value of the page address's ``opponent=``, as the app names it ("guloso
+    (<code>greedy</code>)" in Portuguese; in English the name is the value: "<code>greedy</code>")."""
+    value = f"<code>{level}</code>"
+    # Hot seat's address value is not a word: it is always named.
+    name = _("second person") if level == "hotseat" else level_name(level)
+    if name == level:
+        return value
+    # Translators: {name} is how the app names a level or the hot seat ("guloso", "segunda
+    # pessoa"), {value} what to type after opponent= in the page address ("greedy").
+    return _("{name} ({value})").format(name=name, value=value)
+
+
 def _read_game_params(params: dict[str, str], out: dict, notices: list[str]) -> None:
     """The game's keys of a page address (all but ``lang``) into ``out``; what cannot be used
     is explained in ``notices``."""
@@ -228,7 +267,8 @@ def _read_game_params(params: dict[str, str], out: dict, notices: list[str]) -> 
         else:
             notices.append(_("The page address asks for opponent={value}, which is not one of "
                              "{choices}; the computer (greedy) plays instead.").format(
-                value=html.escape(params["opponent"][:24]), choices=", ".join(OPPONENTS)))
+                value=html.escape(params["opponent"][:24]), choices=", ".join(
+                    address_choice(level) for level in OPPONENTS)))
     if "learner" in params:
         if params["learner"] in ("red", "blue"):
             out["learner"] = params["learner"]
@@ -362,8 +402,9 @@ class AtonApp(VBox):
                           layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
         # The move list (to step back through the game) beside the log (to read it).
-        self.history.list.layout = Layout(flex="1 1 50%", min_width="0")
-        self.game_log.widget.layout = Layout(flex="1 1 50%", min_width="0")
+        for half in (self.history.list, self.game_log.widget):
+            half.layout.width = None  # (a new Layout would leave the old one in the kernel)
+            half.layout.flex, half.layout.min_width = "1 1 50%", "0"
         self.footer = VBox([self.history.bar, self.history.share,
                             HBox([self.history.list, self.game_log.widget],
                                  layout=Layout(width="100%", grid_gap="12px")),
@@ -419,19 +460,28 @@ class AtonApp(VBox):
         the game exactly where it is. The page's widgets are built anew around the same
         session (the game, its undo history, the opponent and your colour), and the rest is
         carried over: the lesson and its progress, projector mode, the seed box, auto-play's
-        pace, the coach's review switch, the class quiz's switch, cards already put on
-        cartouches, the moment looked back at, an open rule or How to play."""
+        pace, the coach's review switch and its review of your last choice (made again in
+        the new language), the class quiz with its marks and the guesses typed, cards already
+        put on cartouches, the moment looked back at, an open share box (its link now asks
+        for the new language), an open rule or How to play.
+
+        Auto-play pauses: the new page starts still, so the class can find its place in the
+        new words, and the explanation says so (Auto-play ▶ goes on from there)."""
         code = normalize(code)
         if code == language():
             return
+        playing = self.autoplayer.running
         self.autoplayer.pause()
         old_controls, old_tutor, old_picker = self.controls, self.tutor, self.picker
+        old_coach = self.coach
         looking = self.history.step
         rule = self.rules.rule if self.rules.is_open else None
         how_to_open = self.how_to.is_open
         review, hinted = self.coach.review.value, self.coach.advice is not None
-        quiz_on = self.class_quiz.switch.value
+        old_quiz = self.class_quiz
         projecting = self.projecting
+        sharing = self.history.share.layout.display != "none"
+        old_widgets = widget_tree(self)
         set_language(code)
         self._build(seed=old_controls.seed.value, opponent=self.session.opponent,
                     projector=projecting)
@@ -449,21 +499,31 @@ class AtonApp(VBox):
         tutor.hint_on = old_tutor.hint_on
         tutor.list.layout.display = old_tutor.list.layout.display
         self.coach.review.value = review
-        self.class_quiz.switch.value = quiz_on
+        self.class_quiz.take_over(old_quiz, {a.line: a for a in answers_from_events(
+            self.game.events)})  # the last score event of each line: this round's
         if not how_to_open:
             self.how_to.hide()
         self._picker_key = None
         self._rebuild(self.game.events[-1:],
                       heading=_("The app now speaks {language}: the game goes on where it "
-                                "was.").format(language=LANGUAGES[code]))
+                                "was.").format(language=LANGUAGES[code]),
+                      notice=_("Auto-play was paused for the change of language: click "
+                               "<b>Auto-play ▶</b> to go on.") if playing else "")
         if self.picker.widget in self.stage.children:
             self.picker.take_over(old_picker)
+        self.coach.take_over(old_coach)
         if hinted and self.session.human_pending is not None:
             self.coach_hint()
         if rule:
             self.rules.show(rule)
         if looking is not None:
             self.look_at(looking)
+        if sharing:
+            self.copy_link()
+        # The old page is closed, or every switch would leave its ~300 widget models in the
+        # kernel (and in the browser). What the new page still uses is kept.
+        for widget in old_widgets - widget_tree(self) - {self}:
+            widget.close()
 
     # ------------------------------------------------------------------ projector
 
@@ -1223,7 +1283,7 @@ class AtonApp(VBox):
             label = (_("{player}'s turn") if hotseat else _("Your turn"))
         else:
             label = (_("{player}'s choice") if hotseat else _("Your choice"))
-        who = player_span(player, label.format(player=player_name(player, capital=True)))
+        who = player_span(player, capitalized(label.format(player=player_name(player))))
         n = pending.count
         # How many are left, this one included; the last one is called the last one.
         left = (_("<b>{n} left</b>, this one included").format(n=n) if n > 1

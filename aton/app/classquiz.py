@@ -10,7 +10,7 @@ page before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ipywidgets import HTML, HBox, Layout, ToggleButton, VBox
 
@@ -70,6 +70,17 @@ class ClassPredicts:
                 (next_line is None and not (self.quiz.done and scoring_shown))
                 or (next_line is not None and self.quiz.current != next_line)):
             self.quiz = None  # a new round, Undo, a new game: that quiz is over
+        self._redraw()
+
+    def take_over(self, other: ClassPredicts, answers: Mapping[str, Answer]) -> None:
+        """Go on with ``other``'s switch and quiz (its marks and the guesses typed), in the
+        current language: the app built again in another language. ``answers``: the lines
+        revealed, made again in this language (``ScoringQuiz.take_over``)."""
+        self.next_line = other.next_line
+        if other.quiz is not None:  # before the switch, which would start a new quiz
+            self.quiz = ScoringQuiz(other.quiz.lines, self._reveal_line, intro=INTRO)
+            self.quiz.take_over(other.quiz, answers)
+        self.switch.value = other.switch.value
         self._redraw()
 
     def _toggled(self, change: dict) -> None:

@@ -57,15 +57,17 @@ class CoachPanel:
         self.review = ToggleButton(description=_("Review my moves"), value=False,
                                    tooltip=_("After each of your choices, say whether the coach "
                                              "agreed"), layout=Layout(width="auto"))
-        self.hint_box = HTML()
+        self.hint_box = HTML(layout=Layout(max_height="260px", overflow="auto"))
         self.review_box = HTML()
         self.threat_box = HTML()
         self.advice: coach.Advice | None = None
         self.last_review: list[coach.Review] = []
+        # The view and choices behind ``last_review``: to make it again in another language.
+        self.reviewed: tuple[PlayerView, list] | None = None
+        self._judged: tuple[PlayerView, list, list[coach.Review]] | None = None
         self.threats: list[coach.Threat] = []
         self._ringed = False  # the board's hint ring is ours (a lesson's hint uses it too)
         # The threat first: it is short and matters most; the hint's reasons scroll.
-        self.hint_box.layout = Layout(max_height="260px", overflow="auto")
         self.widget = VBox([self.threat_box,
                             HBox([self.hint, self.review], layout=Layout(grid_gap="6px")),
                             self.review_box, self.hint_box],
@@ -146,6 +148,7 @@ class CoachPanel:
         if not on:
             self.review_box.value = ""
             self.last_review = []
+            self.reviewed = None
 
     def judge(self, view: PlayerView, choices: list) -> list[coach.Review]:
         """With Review my moves on: the coach's opinion of ``choices`` (the decisions one
@@ -160,6 +163,10 @@ class CoachPanel:
                                              LEVEL, seed=self.seed))
         except ValueError:  # an illegal choice: the engine explains it, nothing to review
             return []
+        # A view is a live window on the game: keep a still copy (a game agreeing with all
+        # the view shows, as the coach itself samples), to review the same choice again.
+        still = sample_game(view, random.Random(self.seed)).view(view.player)
+        self._judged = (still, list(choices), reviews)
         return reviews
 
     def show_review(self, reviews: list[coach.Review]) -> None:
@@ -168,6 +175,8 @@ class CoachPanel:
         if not reviews:
             return
         self.last_review = reviews
+        judged = self._judged
+        self.reviewed = judged[:2] if judged is not None and judged[2] is reviews else None
         disagree = [r for r in reviews if not r.agrees]
         if not disagree:
             body, style = _("The coach agrees with your choice."), "aton-notice"
@@ -200,6 +209,16 @@ class CoachPanel:
         self.clear_hint()
         self.review_box.value = ""
         self.last_review = []
+        self.reviewed = None
+
+    def take_over(self, other: CoachPanel) -> None:
+        """Show ``other``'s review of the last choice again, made anew in the current
+        language (the same seeded search, so the same verdict); the app built again in
+        another language. Call it after the page is drawn (drawing clears the review)."""
+        if not other.last_review:
+            return
+        again = self.judge(*other.reviewed) if other.reviewed is not None else []
+        self.show_review(again or other.last_review)
 
     # ------------------------------------------------------------------ for tests
 

@@ -10,7 +10,7 @@ from ..events import Event
 from ..i18n import N_, translator
 from ..rules import WIN_POINTS
 from .rules_panel import with_rule_links
-from .theme import player_name, player_span
+from .theme import capitalized, player_name, player_span
 
 _ = translator("app")
 
@@ -47,10 +47,9 @@ class EndPanel:
             head = _("A draw!")
             why = _("The scores are equal after the scoring round (R19).")
         else:
-            head = _("{player} wins!").format(
-                player=player_span(winner, player_name(winner, capital=True)))
-            why = (_(REASONS[reason]).format(player=player_name(winner, capital=True),
-                                             points=WIN_POINTS)
+            head = capitalized(_("{player} wins!").format(player=player_span(winner)))
+            why = (capitalized(_(REASONS[reason]).format(player=player_name(winner),
+                                                         points=WIN_POINTS))
                    if reason in REASONS else escape(str(reason)))
         if event is not None:
             why = escape(event.text)  # the engine's own sentence, with the rule

@@ -17,7 +17,7 @@ from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 from ..cartouches import CARTOUCHE_NAMES, meaning
 from ..i18n import plural_translator, translator
 from .rules_panel import with_rule_links
-from .theme import player_name, player_span
+from .theme import capitalized, player_name, player_span
 
 _ = translator("app")
 _n = plural_translator("app")
@@ -220,12 +220,13 @@ class CardPicker:
     # ------------------------------------------------------------------ drawing
 
     def _render(self) -> None:
-        who = player_span(self.player, player_name(self.player, capital=True))
+        who = player_span(self.player)
         if self.hidden:
             covered = self.covered
             other = "blue" if self.player == "red" else "red"
-            self.title.value = _("<b>{player}'s cards, round {round}</b>").format(
-                player=who, round=self.round_no)
+            self.title.value = capitalized(_("<b>{player}'s cards, round {round}</b>").format(
+                player=who, round=self.round_no))
+            # Translators: {other} starts a sentence (it is written with a capital letter).
             self.cover.value = _("It is {player}'s turn to put cards on the cartouches. "
                                  "{other}, please look away.").format(
                 player=who, other=player_span(other, player_name(other, capital=True)))
@@ -233,9 +234,9 @@ class CardPicker:
                 player=player_name(self.player))
             self.widget.children = [self.title, covered]
             return
-        self.title.value = with_rule_links(
+        self.title.value = with_rule_links(capitalized(
             _("<b>{player}'s hand, round {round}:</b> click a card, then a cartouche. Each "
-              "card goes on one cartouche (R6).").format(player=who, round=self.round_no))
+              "card goes on one cartouche (R6).").format(player=who, round=self.round_no)))
         for i, b in enumerate(self.cards):
             placed = self._cartouche_of(i)
             with b.hold_sync():  # one message per button, not one per trait

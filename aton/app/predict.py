@@ -128,6 +128,7 @@ class ScoringQuiz(widgets.VBox):
         self.notes = dict(notes or {})
         self.answers: dict[str, Answer] = {}  # only the lines revealed so far
         self.marks: dict[str, dict[str, bool | None]] = {}  # None: no guess, not graded
+        self.guesses: dict[str, dict[str, int | None]] = {}  # what the class typed, by line
         self._short: list[str] = []  # each revealed line without its explanation
         self.boxes = {p: widgets.Text(value="", placeholder=_("no guess"),
                                       description=_(PLAYER_NAMES[p]),
@@ -233,6 +234,7 @@ class ScoringQuiz(widgets.VBox):
         marks = {p: None if guesses[p] is None else guesses[p] == answer.points[p]
                  for p in PLAYERS}
         self.marks[current] = marks
+        self.guesses[current] = guesses
         # Earlier lines shrink to their marks (their sentences stay in the log), so the
         # quiz keeps fitting beside the board; the newest line keeps its explanation.
         for old, short in zip(self.results.children, self._short, strict=True):
@@ -243,6 +245,28 @@ class ScoringQuiz(widgets.VBox):
         self.guess(None, None)
         self._show()
         return marks
+
+    def take_over(self, other: ScoringQuiz, answers: Mapping[str, Answer]) -> None:
+        """Show what ``other`` showed, in the current language: its lines revealed with their
+        marks, and the guesses typed but not yet revealed (the app built again in another
+        language). ``answers``: the revealed lines' answers made again (their sentences in
+        this language); a line missing there keeps ``other``'s answer."""
+        self.lines = list(other.lines)
+        for line in other.answers:
+            answer = answers.get(line, other.answers[line])
+            self.answers[line] = answer
+            self.marks[line] = dict(other.marks[line])
+            self.guesses[line] = dict(other.guesses[line])
+            self._short.append(self._result_html(answer, self.guesses[line], self.marks[line],
+                                                 full=False))
+        self.results.children = [widgets.HTML(short) for short in self._short]
+        if self.results.children:  # the newest line keeps its explanation
+            last = next(reversed(self.answers))
+            self.results.children[-1].value = self._result_html(
+                self.answers[last], self.guesses[last], self.marks[last])
+        for p, box in self.boxes.items():
+            box.value = other.boxes[p].value
+        self._show()
 
     # ------------------------------------------------------------------ drawing
 

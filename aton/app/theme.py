@@ -130,6 +130,21 @@ def player_name(player: str, capital: bool = False) -> str:
     return name[:1].upper() + name[1:] if capital else name
 
 
+def capitalized(text: str) -> str:
+    """``text`` with its first letter (outside HTML tags) in capitals: a sentence that starts
+    with a player's name in one language may not in another ("Red's turn", "Vez do
+    vermelho"), so the finished sentence is capitalised, never the name."""
+    inside = False
+    for i, char in enumerate(text):
+        if char == "<":
+            inside = True
+        elif char == ">":
+            inside = False
+        elif not inside and char.isalpha():
+            return text[:i] + char.upper() + text[i + 1:]
+    return text
+
+
 def player_span(player: str, text: str | None = None) -> str:
     """``text`` (default: the player's name) in the player's colour, bold."""
     return (f'<b style="color:{PLAYER_COLOUR.get(player, "#222")}">'
