@@ -207,7 +207,7 @@ def test_switching_keeps_the_game_its_round_and_its_undo_history():
     assert app.game.round == round_no and app.session.human_pending == pending
     assert app.controls.language.value == "pt"
     assert buttons(app)[0] == "Próximo passo ▸"
-    assert "O app agora fala Português" in plain(app.explain.widget.value)
+    assert "O app agora fala português" in plain(app.explain.widget.value)
     assert "Sua escolha: clique em uma casa vazia" in plain(app.explain.widget.value)
     assert app.board.legal_squares == sorted(app.game.options(), key=aton.board.SQUARE_INDEX.get)
     # The log and the move list are rebuilt from the same events, in Portuguese.

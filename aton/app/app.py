@@ -505,8 +505,10 @@ class AtonApp(VBox):
             self.how_to.hide()
         self._picker_key = None
         self._rebuild(self.game.events[-1:],
-                      heading=_("The app now speaks {language}: the game goes on where it "
-                                "was.").format(language=LANGUAGES[code]),
+                      heading=(_("The app now speaks Portuguese: the game goes on where it "
+                                 "was.") if code == "pt" else
+                               _("The app now speaks English: the game goes on where it "
+                                 "was.")),
                       notice=_("Auto-play was paused for the change of language: click "
                                "<b>Auto-play ▶</b> to go on.") if playing else "")
         if self.picker.widget in self.stage.children:
