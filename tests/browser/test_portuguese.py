@@ -224,7 +224,7 @@ def test_the_language_menu_switches_the_page_and_keeps_the_game(
     hand = page.locator(".aton-cardbtn").all_inner_texts()
     page.locator(".aton-language select").select_option(label="Português")
     expect(page.get_by_role("button", name="Próximo passo ▸")).to_be_visible(timeout=30_000)
-    expect(page.locator(".aton-explain")).to_contain_text("O app agora fala Português")
+    expect(page.locator(".aton-explain")).to_contain_text("O app agora fala português")
     assert page.locator(".aton-cardbtn").all_inner_texts() == hand  # the same hand
     expect(page.locator(".aton-app input").first).to_have_value(str(SEED))
     context.close()
