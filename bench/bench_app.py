@@ -49,6 +49,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
+from browser_actions import put_cards
 from voila_server import (
     VOILA_ERROR_MARKERS,
     http_get,
@@ -150,13 +151,7 @@ def app_clicks(page) -> tuple[list[float], list[float]]:
     page.get_by_role("button", name="Got it: let's play ▸").click()  # How to play covers cards
     cards = page.locator(".aton-cardbtn")
     values = sorted(int(cards.nth(i).inner_text()) for i in range(4))
-    order = (values[0], values[1], values[2], values[3])  # the largest on cartouche 4
-    for c, value in enumerate(order, 1):
-        page.locator(".aton-cardbtn:not([disabled])", has_text=str(value)).first.click()
-        slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
-        slot.click()
-        expect(slot).to_have_text(f"Cartouche {c}: {value}")
-    page.get_by_role("button", name="Confirm: cards face down").click()
+    put_cards(page, tuple(values))  # the largest on cartouche 4
     expect(page.get_by_role("button", name="Next step ▸")).to_be_enabled()
     steps = [page.evaluate(CLICK_BUTTON, ["Next step", "explain"]) / 1000 for _ in range(3)]
     page.get_by_role("button", name=re.compile("To my next decision")).click()
@@ -203,25 +198,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def pss_kib(pid: int) -> int:
-    """Proportional set size: resident memory with shared pages divided among their users."""
+def _proc_kib(path: str, field: str) -> int:
+    """A ``field:`` line's KiB from a /proc file; 0 if the process is gone."""
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(field):
                 return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def pss_kib(pid: int) -> int:
+    """Proportional set size: resident memory with shared pages divided among their users."""
+    return _proc_kib(f"/proc/{pid}/smaps_rollup", "Pss:")
 
 
 def rss_kib(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return _proc_kib(f"/proc/{pid}/status", "VmRSS:")
 
 
 def server_memory(pid: int) -> tuple[int, int]:

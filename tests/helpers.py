@@ -165,6 +165,26 @@ def advance_to(game: Game, kind: str, player: str | None = None,
     raise AssertionError(f"no {kind} decision within {limit} decisions")
 
 
+def keep_cards(cards: dict[str, list[int]]):
+    """An ``answer`` for ``advance_to``: each player puts ``cards[player]`` on the cartouches,
+    nobody exchanges, and every other decision takes the first legal option."""
+    def answer(game: Game):
+        kind = game.pending.kind
+        if kind == "assign":
+            return cards[game.pending.player]
+        return False if kind == "exchange" else game.options()[0]
+    return answer
+
+
+def malformed_position(change) -> object:
+    """``EXAMPLE_POSITION`` with ``change`` applied to a copy (``None``: not a position at all)."""
+    if change is None:
+        return ["not", "a", "position"]
+    position = copy.deepcopy(EXAMPLE_POSITION)
+    change(position)
+    return position
+
+
 def game_at(kind: str, seed: int = 11) -> Game:
     """A new game (``seed``) run to its first ``kind`` decision, first options chosen."""
     game = Game.new(seed)

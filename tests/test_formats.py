@@ -22,6 +22,7 @@ from helpers import (
     game_at,
     make_moves,
     make_position,
+    malformed_position,
     play,
     snapshot,
 )
@@ -205,11 +206,7 @@ MALFORMED_POSITIONS = [
 def test_malformed_position_is_refused_naming_the_rule(what, change, rule):
     """formats.md: a malformed position names the rule nearest to what is wrong, and is never
     modified."""
-    if change is None:
-        pos = ["not", "a", "position"]
-    else:
-        pos = copy.deepcopy(EXAMPLE_POSITION)
-        change(pos)
+    pos = malformed_position(change)
     kept = copy.deepcopy(pos)
     with pytest.raises(RuleError) as e:
         aton.play_round(pos, EXAMPLE_MOVES)

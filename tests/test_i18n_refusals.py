@@ -15,7 +15,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, a_record, advance_to, make_position, snapshot
+from helpers import (
+    EXAMPLE_MOVES,
+    EXAMPLE_POSITION,
+    a_record,
+    advance_to,
+    keep_cards,
+    make_position,
+    malformed_position,
+    snapshot,
+)
 from test_formats import MALFORMED_MOVES, MALFORMED_POSITIONS
 
 import aton
@@ -69,11 +78,7 @@ def in_both(call) -> tuple[RuleError, RuleError]:
 @pytest.mark.parametrize("what, change, rule", MALFORMED_POSITIONS,
                          ids=[m[0] for m in MALFORMED_POSITIONS])
 def test_a_malformed_position_is_refused_in_portuguese_naming_the_same_rule(what, change, rule):
-    if change is None:
-        pos = ["not", "a", "position"]
-    else:
-        pos = copy.deepcopy(EXAMPLE_POSITION)
-        change(pos)
+    pos = malformed_position(change)
     kept = copy.deepcopy(pos)
     _, pt = in_both(lambda: Game.from_position(pos))
     assert pt.rule == rule
@@ -201,9 +206,7 @@ def test_refused_squares_in_portuguese_name_rules_r3_r12_r13_r10():
     pos = make_position(board={"T1": "r..b"}, red=[2, 3, 1, 4], blue=[4, 1, 4, 1])
     game = Game.from_position(pos, 0)
     cards = {"red": [2, 3, 1, 4], "blue": [4, 1, 4, 1]}
-    advance_to(game, "place", "red", answer=lambda g: cards[g.pending.player]
-               if g.pending.kind == "assign" else False if g.pending.kind == "exchange"
-               else g.options()[0])
+    advance_to(game, "place", "red", answer=keep_cards(cards))
     _, pt = refused_in_both(game, "T9.9")
     assert pt.rule == "R3" and "não é uma casa" in str(pt)
     en, pt = refused_in_both(game, "T2.1")
@@ -219,9 +222,7 @@ def test_a_refused_removal_in_portuguese_says_whose_counter_it_must_take():
     pos = make_position(board={"T1": "rb..", "T2": "rr"}, red=[1, 1, 4, 1], blue=[4, 4, 4, 4])
     game = Game.from_position(pos, 0)
     cards = {"red": [1, 1, 4, 1], "blue": [4, 4, 4, 4]}
-    advance_to(game, "remove", "blue", answer=lambda g: cards[g.pending.player]
-               if g.pending.kind == "assign" else False if g.pending.kind == "exchange"
-               else g.options()[0])
+    advance_to(game, "remove", "blue", answer=keep_cards(cards))
     en, pt = refused_in_both(game, "T1.2")
     assert pt.rule == "R10"
     assert "holds a blue counter; the removal must take a red counter" in str(en)

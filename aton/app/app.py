@@ -1202,11 +1202,7 @@ class AtonApp(VBox):
             end = next((e for e in reversed(game.events) if e.type == "end"), None)
             self.end.show(game.winner, game.end, game.view("red").scores, end)
             children.append(self.end.widget)
-            if self.scoring.lines:
-                children.append(self.scoring.widget)
-            else:
-                self._show_table(batch)
-                children.append(self.table.widget)
+            children.append(self._scoring_or_table(batch))
         elif pending is not None and pending.kind in SECRET:
             self._load_picker(pending)
             children.append(self.picker.widget)
@@ -1216,23 +1212,25 @@ class AtonApp(VBox):
             self.chooser.load(pending.kind, legal,
                               {n: view.board_owner(n) for n in legal})
             children.append(self.chooser.widget)
-            if self.scoring.lines:
-                children.append(self.scoring.widget)
-            else:
-                self._show_table(batch)
-                children.append(self.table.widget)
-        elif self.scoring.lines or any(e.type == "end_round" and e.data["scoring"]
-                                       for e in batch):
+            children.append(self._scoring_or_table(batch))
+        elif any(e.type == "end_round" and e.data["scoring"] for e in batch):
             children.append(self.scoring.widget)
         else:
-            self._show_table(batch)
-            children.append(self.table.widget)
+            children.append(self._scoring_or_table(batch))
         coming = None if pending is not None else session.peek()
         self.class_quiz.update(coming.data["line"] if coming and coming.type == "score" else None,
                                scoring_shown=bool(self.scoring.lines))
         if self.class_quiz.visible:
             children.insert(1 if game.over else 0, self.class_quiz.widget)
         self.stage.children = children
+
+    def _scoring_or_table(self, batch: list[Event]):
+        """Below the board: the scoring round's lines while there are any, else the
+        cartouche table."""
+        if self.scoring.lines:
+            return self.scoring.widget
+        self._show_table(batch)
+        return self.table.widget
 
     def _load_picker(self, pending) -> None:
         game, session = self.game, self.session
