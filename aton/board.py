@@ -58,8 +58,6 @@ class Names(Mapping):
 COLOUR_NAMES = Names({"Y": N_("yellow"), "G": N_("green"), "K": N_("black"),
                       "B": N_("turquoise"), "+": N_("bonus")})
 
-# Translators: the players' names inside sentences ("{player} keeps the 4 cards drawn"); a
-# sentence that starts with a name gets its first letter in capitals.
 def capitalized(sentence: str) -> str:
     """The sentence with its first letter in capitals ("red keeps…" → "Red keeps…")."""
     return sentence[:1].upper() + sentence[1:]

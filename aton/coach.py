@@ -27,6 +27,7 @@ from .board import (
     temples_text,
 )
 from .bots import SEARCH_BUDGETS
+from .errors import player_name
 from .i18n import N_, plural_translator, translator
 from .mcts import ChoiceStats, SearchResult, search
 from .view import PlayerView
@@ -43,12 +44,7 @@ TEMPLE_WORTH = {
     3: N_("the player with more counters there scores one point per counter"),
     4: N_("the player with more counters there scores 3 for each turquoise square they hold"),
 }
-# Translators: a player, as the coach names them ("blue's card", "red holds ...").
-PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
-
-
-def _name(player: str) -> str:
-    return _(PLAYER_NAMES[player])
+_name = player_name  # a player as the coach names them ("blue's card", "red holds ...")
 
 
 #: How a game is won (``game.end``), in a learner's words with the rule.

@@ -26,14 +26,14 @@ import aton
 from aton.i18n import N_, plural_translator, translator
 from aton.scoring import LINE_TITLES, LINES
 
+from .theme import player_name
+
 _ = translator("app")
 _n = plural_translator("app")
 _engine = translator("engine")  # the scoring lines' titles are the engine's words
 
 PLAYERS = ("red", "blue")
 COLOURS = {"red": "#d62728", "blue": "#1f4fd6"}
-# Translators: a player's name, as the guess boxes and the marks show it.
-PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
 RIGHT, WRONG, GREY = "#2e7d32", "#c62828", "#666"
 
 INTRO = N_("<b>Predict, then reveal.</b> For each line of the scoring round, type the points "
@@ -131,7 +131,7 @@ class ScoringQuiz(widgets.VBox):
         self.guesses: dict[str, dict[str, int | None]] = {}  # what the class typed, by line
         self._short: list[str] = []  # each revealed line without its explanation
         self.boxes = {p: widgets.Text(value="", placeholder=_("no guess"),
-                                      description=_(PLAYER_NAMES[p]),
+                                      description=player_name(p),
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="150px"))
                       for p in PLAYERS}
@@ -294,7 +294,7 @@ class ScoringQuiz(widgets.VBox):
                 colour, mark = RIGHT, "&#10003; " + _("right")
             else:
                 colour, mark = WRONG, "&#10007; " + _("you said {guess}").format(guess=guesses[p])
-            name = _(PLAYER_NAMES[p])
+            name = player_name(p)
             parts.append(f'<span style="color:{COLOURS[p]};font-weight:bold">{name} '
                          f'{answer.points[p]}</span> <span style="color:{colour}">{mark}</span>')
         head = (f"<div class='aton-quiz-line' style='margin:2px 0 4px 0'>"

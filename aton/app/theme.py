@@ -6,7 +6,8 @@ position looks the same in a notebook and in the app.
 
 from __future__ import annotations
 
-from ..i18n import N_, translator
+from .. import errors
+from ..i18n import translator
 from ..render import COUNTER, FILL
 
 _ = translator("app")
@@ -115,18 +116,10 @@ CSS = """
 """
 
 
-#: The players' names as the app writes them (translated where shown).
-PLAYER_NAMES = {
-    # Translators: the red player ("o vermelho"), a name on its own.
-    "red": N_("red"),
-    # Translators: the blue player ("o azul"), a name on its own.
-    "blue": N_("blue"),
-}
-
-
 def player_name(player: str, capital: bool = False) -> str:
-    """'red' or 'blue' in the current language (``capital``: 'Red', at a sentence's start)."""
-    name = _(PLAYER_NAMES[player]) if player in PLAYER_NAMES else player
+    """'red' or 'blue' in the current language, as the engine says it (``capital``: 'Red', at
+    a sentence's start)."""
+    name = errors.player_name(player)
     return name[:1].upper() + name[1:] if capital else name
 
 

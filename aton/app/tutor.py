@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
 from .. import tutorial
-from ..i18n import N_, translator
+from ..i18n import translator
 from ..tutorial import Lesson, Verdict, lesson_text
 from .panel import rule_badge
 from .session import Session
@@ -28,8 +28,6 @@ _ = translator("app")
 
 LESSON_SEED = 1  # lessons deal nothing; the seed only orders a reshuffle of discards (R4)
 HINT_CLASS = "aton-hint"
-# Translators: the colour the learner plays, in "you play {player}".
-PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
 
 
 class Tutor:
@@ -162,7 +160,7 @@ class Tutor:
         lesson_of = _("Lesson {number} of {total}: {title}").format(
             number=number, total=len(self.order), title=escape(lesson_text(lesson.title)))
         you_play = _("you play {player}").format(
-            player=player_span(lesson.learner, _(PLAYER_NAMES[lesson.learner])))
+            player=player_span(lesson.learner))
         done = _("Done: {done} of {total}").format(done=len(self.done), total=len(self.order))
         self.head.value = (f"<div><b>{lesson_of}</b> · {you_play}</div>"
                            f'<div class="aton-progress">{done} {chips}</div>')
