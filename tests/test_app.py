@@ -68,6 +68,7 @@ def lessons(monkeypatch):
     """Replace the scenario files with one lesson built here (the real ones may change)."""
     monkeypatch.setattr(aton.scenarios, "names", lambda: list(LESSONS))
     monkeypatch.setattr(aton.scenarios, "catalogue", lambda: dict(LESSONS))
+    monkeypatch.setattr(aton.scenarios, "describe", lambda name: LESSONS.get(name, ""))
 
     def load(name: str) -> dict:
         if name not in LESSONS:

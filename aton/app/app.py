@@ -40,7 +40,6 @@ from ..i18n import (
     LANGUAGES,
     N_,
     best_match,
-    catalog,
     language,
     normalize,
     plural_translator,
@@ -358,7 +357,7 @@ class AtonApp(VBox):
         self.history = MoveList()
         guided = tutorial.load_all()
         self.controls = Controls(seed=seed, opponent=opponent, learner=self.learner,
-                                 lessons={g.name: catalog("lessons").gettext(g.title)
+                                 lessons={g.name: tutorial.lesson_text(g.title)
                                           for g in guided})
         self.controls.new.tooltip = _("A new random deal (new seeds come from a generator "
                                       "started with {seed} when the page opened)").format(
@@ -641,9 +640,8 @@ class AtonApp(VBox):
         if scenario:
             game = Game.from_position(scenarios.load(scenario), seed)
             heading = _("Scenario {name}").format(name=html.escape(scenario.replace("_", " ")))
-            if self.lessons.get(scenario):
-                # The scenario's description is the engine's (aton/scenarios/*.json).
-                description = catalog("engine").gettext(self.lessons[scenario])
+            description = scenarios.describe(scenario)  # in the current language
+            if description:
                 heading += (f": <span style='font-weight:normal'>"
                             f"{html.escape(description)}</span>")
         else:
@@ -1081,7 +1079,7 @@ class AtonApp(VBox):
         if scenario in titles:  # a guided lesson's position: say the lesson's title
             heading = _n("Game opened (lesson “{name}”, {n} step): play on from here",
                          "Game opened (lesson “{name}”, {n} steps): play on from here", steps)
-            scenario_name = catalog("lessons").gettext(titles[scenario])
+            scenario_name = tutorial.lesson_text(titles[scenario])
         elif scenario:
             heading = _n("Game opened (scenario {name}, {n} step): play on from here",
                          "Game opened (scenario {name}, {n} steps): play on from here", steps)

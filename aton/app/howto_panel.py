@@ -13,7 +13,6 @@ from ..i18n import translator
 from .rules_panel import with_rule_links
 
 _ = translator("app")
-_engine = translator("engine")  # How to play's sections are the engine's text (aton.howto)
 
 
 def how_to_play_html() -> str:
@@ -21,9 +20,9 @@ def how_to_play_html() -> str:
     head = html.escape(_("How to play Aton"))
     parts = [f'<div class="aton-rule-head">{head}</div>']
     for title, lines in HOW_TO_PLAY:
-        parts.append(f"<h4>{html.escape(_engine(title))}</h4>")
+        parts.append(f"<h4>{html.escape(title)}</h4>")
         items: list[str] = []
-        for line in map(_engine, lines):
+        for line in lines:
             if line.startswith("• "):
                 items.append(f"<li>{html.escape(line[2:])}</li>")
                 continue

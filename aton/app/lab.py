@@ -35,7 +35,6 @@ from ..i18n import N_, translator
 from .theme import CSS
 
 _ = translator("app")
-_engine = translator("engine")  # the levels' descriptions are the engine's (aton.bots)
 
 WINNER, LOSER = "#b8860b", "#9a9a9a"
 # Translators: the ways a game ends (R18, R19), short, under the bars of a chart.
@@ -84,7 +83,7 @@ class StrategyLab:
         chosen = levels or ["random", "greedy", "easy"]
         # One toggle per level, weakest first: a click picks or drops a player.
         self.toggles = {name: ToggleButton(value=name in chosen, description=name,
-                                           tooltip=_engine(bots.LEVELS[name]),
+                                           tooltip=bots.LEVELS[name],
                                            layout=Layout(width="86px"))
                         for name in bots.names()}
         for toggle in self.toggles.values():

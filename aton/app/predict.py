@@ -30,7 +30,6 @@ from .theme import player_name
 
 _ = translator("app")
 _n = plural_translator("app")
-_engine = translator("engine")  # the scoring lines' titles are the engine's words
 
 PLAYERS = ("red", "blue")
 COLOURS = {"red": "#d62728", "blue": "#1f4fd6"}
@@ -45,7 +44,7 @@ BAD_GUESS = N_("Type the points as a whole number (0, 1, 2 ...), or leave the bo
 
 def line_title(line: str) -> str:
     """The title of scoring line ``line`` ("Temple 1") in the current language."""
-    return _engine(LINE_TITLES[line])
+    return LINE_TITLES[line]
 
 
 @dataclass(frozen=True)
