@@ -20,8 +20,9 @@ import statistics
 import time
 from itertools import combinations
 
-from aton import bots, lab
-from aton.game import Game
+from aton import bots
+from aton.engine.game import Game
+from aton.players import lab
 
 
 def one_decision_times(level: str, positions: int = 30) -> list[float]:

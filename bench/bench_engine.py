@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = r'''
 import json, sys, time
 import aton
-from aton.bots import RandomPlayer, play_game
+from aton.players import RandomPlayer, play_game
 task, n, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 
 def new(seed, story):
@@ -56,7 +56,7 @@ def round_corpus(games: int) -> list[tuple[dict, dict, int]]:
     """Every round of ``games`` seeded random games, as (position, moves, seed): the moves
     name every square (forced ones too), so any edition that follows formats.md plays them."""
     import aton
-    from aton.bots import RandomPlayer
+    from aton.players import RandomPlayer
 
     corpus = []
     for k in range(games):
@@ -130,7 +130,7 @@ def report(title: str, rates: dict[str, list[float]], unit: str) -> None:
 
 def clones_per_second(n: int) -> float:
     import aton
-    from aton.bots import RandomPlayer
+    from aton.players import RandomPlayer
 
     game = aton.Game.new(3)
     players = {"red": RandomPlayer(1), "blue": RandomPlayer(2)}
@@ -147,7 +147,7 @@ def clones_per_second(n: int) -> float:
 def greedy_vs_random(n: int) -> tuple[dict[str, int], list[float]]:
     """n games, seats alternated; returns wins and the greedy player's decision times."""
     import aton
-    from aton.bots import GreedyPlayer, RandomPlayer, play_game
+    from aton.players import GreedyPlayer, RandomPlayer, play_game
 
     class TimedGreedy(GreedyPlayer):
         def choose(self, view):

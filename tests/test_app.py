@@ -17,14 +17,13 @@ import nbformat
 import pytest
 
 import aton
-import aton.scenarios
 from aton.app import AtonApp, app_from_query, build_app, parse_query
 from aton.app.app import event_cells
 from aton.app.board import CELLS, cell_index
 from aton.app.session import Session
-from aton.events import Event
-from aton.game import Game
-from aton.scoring import LINES
+from aton.engine.events import Event
+from aton.engine.game import Game
+from aton.engine.scoring import LINES
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -186,7 +185,7 @@ def test_picker_stays_consistent_whatever_is_clicked():
 
 
 def test_picker_meaning_texts():
-    from aton.cartouches import meaning
+    from aton.teaching.cartouches import meaning
 
     assert "temples 1 and 2 (R12)" in meaning(3, 2, "red")
     assert "you remove 2 of blue's counters (R10)" in meaning(2, 4, "red")

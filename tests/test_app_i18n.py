@@ -14,6 +14,7 @@ import re
 import pytest
 
 import aton
+import aton.teaching.coach
 from aton.app import app_from_query, build_app, parse_query
 from aton.app.history import decode_game
 from aton.i18n import language, set_language
@@ -418,7 +419,7 @@ def test_a_review_that_disagrees_is_said_again_in_the_new_language():
         else:
             app.controls.run.click()
     view = app.game.view("red")
-    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    best = aton.teaching.coach.advice(view, "strong", seed=app.coach.seed).choice
     other = next(o for o in view.options() if o != best)
     app.board.click(other)
     [review] = app.coach.last_review

@@ -10,7 +10,7 @@ import pytest
 from aton.app import build_app
 from aton.app.app import event_cells
 from aton.app.predict import ScoringQuiz
-from aton.scoring import LINE_TITLES, LINES
+from aton.engine.scoring import LINE_TITLES, LINES
 from tests.test_predict import page_text
 
 NAME, SEED = "14_scoring_winner", 1

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from aton import bots, coach, scenarios, tutorial
-from aton.game import Game
+from aton import bots, scenarios
+from aton.engine.game import Game
+from aton.teaching import coach, tutorial
 
 RULE = re.compile(r"\bR(\d+)\b")
 KINDS = {"exchange": "R5", "assign": "R6", "remove": "R10", "place": "R13", "take_back": "R17"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import aton
+import aton.teaching.coach
 from aton.app import build_app
 
 BOARD = ("place", "remove", "take_back")
@@ -79,13 +80,13 @@ def test_review_says_whether_the_coach_agreed():
     app.coach.review.value = True
     to_board_decision(app)
     view = app.game.view("red")
-    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    best = aton.teaching.coach.advice(view, "strong", seed=app.coach.seed).choice
     app.click_square(best)
     assert "agrees" in plain(app.coach.review_text)
     assert app.coach.last_review[0].agrees
     to_board_decision(app)
     view = app.game.view("red")
-    best = aton.coach.advice(view, "strong", seed=app.coach.seed).choice
+    best = aton.teaching.coach.advice(view, "strong", seed=app.coach.seed).choice
     other = next((o for o in view.options() if o != best), None)
     if other is None:  # one legal square: nothing to disagree with
         return

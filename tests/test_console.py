@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from aton import console
-from aton.game import Game
+from aton.cli import console
+from aton.engine.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ import pytest
 from helpers import advance_to, answer_with, make_moves, make_position, snapshot
 
 from aton import Game, RuleError
-from aton.bots import RandomPlayer, play_game
+from aton.players import RandomPlayer, play_game
 
 # The formats.md example position (round 3): red removes one of its own counters with a 1
 # (temples 1-4), places 2; blue removes 2 red counters (temples 1-2) and places 1.

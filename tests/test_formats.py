@@ -524,7 +524,7 @@ def refused(call, rule: str | tuple[str, ...]) -> RuleError:
 
 
 def test_shown_quotes_any_value_in_a_short_line():
-    from aton.errors import shown
+    from aton.engine.errors import shown
     assert shown("T1.1") == "'T1.1'"
     assert shown([3, 1, 4, 2]) == "[3, 1, 4, 2]"
     assert shown(10**5000) == "an integer of 5001 digits"
@@ -681,7 +681,7 @@ def test_a_record_that_goes_on_after_the_game_ended_is_refused():
 
 
 def test_records_load_from_text_and_refuse_unreadable_text():
-    from aton.record import dumps, loads
+    from aton.engine.records import dumps, loads
     game = Game.new(3)
     game.advance()
     game.decide(True)

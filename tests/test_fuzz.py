@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 
 import aton
 from aton import Decision, Game, RuleError, cli, scenarios
-from aton.bots import RandomPlayer
-from aton.files import MAX_BYTES
-from aton.record import loads
+from aton.engine.files import MAX_BYTES
+from aton.engine.records import loads
+from aton.players import RandomPlayer
 
 FUZZ = {"deadline": None, "derandomize": os.environ.get("CI") == "true",
         "suppress_health_check": [HealthCheck.too_slow]}

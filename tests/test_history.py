@@ -19,8 +19,8 @@ import aton
 from aton import scenarios
 from aton.app import build_app
 from aton.app.history import decision_steps, decode_game, encode_game, moment
-from aton.errors import RuleError
-from aton.game import Game
+from aton.engine.errors import RuleError
+from aton.engine.game import Game
 
 
 def play_on(app, decisions: int) -> None:
@@ -225,7 +225,7 @@ def test_the_record_downloads_and_opens_again(played):
     app.copy_link()
     data = re.search(r'href="data:application/json;base64,([^"]+)"', app.history.share.value)
     text = base64.b64decode(data.group(1))
-    assert aton.record.loads(text).record() == app.game.record()
+    assert aton.engine.records.loads(text).record() == app.game.record()
     other = build_app(seed=1, how_to_play=False)
     other.open_upload([{"name": "game.json", "content": memoryview(text)}])
     assert other.game.record() == app.game.record()

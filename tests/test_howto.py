@@ -27,9 +27,9 @@ from aton.app.controls import parse_seed
 from aton.app.rules_panel import link_rules, markdown_html, with_rule_links
 from aton.app.squares import square_label
 from aton.app.theme import SQUARE_FILL, TURQUOISE
-from aton.howto import HOW_TO_PLAY, how_to_play_text
-from aton.rulebook import RULE_ID, RULE_TITLES, rule_ids, rule_section, rule_text
-from aton.scoring import LINES
+from aton.engine.scoring import LINES
+from aton.teaching.howto import HOW_TO_PLAY, how_to_play_text
+from aton.teaching.rulebook import RULE_ID, RULE_TITLES, rule_ids, rule_section, rule_text
 
 REPO = Path(__file__).resolve().parent.parent
 BUTTON = re.compile(r'<button type="button" class="aton-rule-link"[^>]*>(R\d+)</button>')
@@ -61,7 +61,7 @@ def new_app(**kwargs):
 def test_the_rulebook_has_every_rule_once_from_the_package_file():
     assert rule_ids() == [f"R{n}" for n in range(1, 20)]
     assert set(RULE_TITLES) == set(rule_ids())
-    shipped = REPO / "aton" / "data" / "rules.md"
+    shipped = REPO / "aton" / "teaching" / "data" / "rules.md"
     docs = REPO / "docs" / "rules.md"
     assert docs.is_symlink() and docs.resolve() == shipped.resolve()  # one copy only
     text = shipped.read_text(encoding="utf-8")

@@ -17,14 +17,14 @@ from helpers import make_moves, make_position
 
 import aton
 from aton import Game, scenarios
-from aton.board import COLOUR_NAMES, describe_square, temples_text
-from aton.bots import GreedyPlayer, RandomPlayer
-from aton.cartouches import CARTOUCHE_NAMES, meaning
-from aton.errors import player_name
-from aton.events import TEXTS, Event
-from aton.render import game_html
-from aton.scoring import LINE_TITLES, LINES
-from aton.steps import AskAssign, AskExchange, AskPlace, AskRemove, AskTakeBack
+from aton.engine.board import COLOUR_NAMES, describe_square, temples_text
+from aton.engine.errors import player_name
+from aton.engine.events import TEXTS, Event
+from aton.engine.render import game_html
+from aton.engine.scoring import LINE_TITLES, LINES
+from aton.engine.steps import AskAssign, AskExchange, AskPlace, AskRemove, AskTakeBack
+from aton.players import GreedyPlayer, RandomPlayer
+from aton.teaching.cartouches import CARTOUCHE_NAMES, meaning
 
 #: English words that must not be left in a Portuguese sentence (as whole words).
 ENGLISH = re.compile(

@@ -14,13 +14,15 @@ import re
 import pytest
 
 import aton
-from aton import coach, lab, scenarios, tutorial
+from aton import scenarios
 from aton.app import build_app
 from aton.app.lab import StrategyLab
 from aton.app.predict import BAD_GUESS, ScoringQuiz, read_guess
-from aton.game import Game
+from aton.engine.game import Game
 from aton.i18n import catalog
-from aton.tutorial import lesson_text
+from aton.players import lab
+from aton.teaching import coach, tutorial
+from aton.teaching.tutorial import lesson_text
 from tests.test_coach_app import rule_ids
 from tests.test_predict import ROUND
 from tests.test_tutor import POLICIES, learner_hands, play

@@ -2,7 +2,7 @@
 
 A refusal is written in the language current when it is raised; in Portuguese it names the same
 rule id as in English, and the game or the input refused stays exactly as it was. The rulebook
-in Portuguese (aton/data/rules.pt.md) has the same rule ids in the same order and the same
+in Portuguese (aton/teaching/data/rules.pt.md) has the same rule ids in the same order and the same
 numbers in each rule. How to play, the rule titles, the computer levels and the scenario
 descriptions follow the language too, and English stays as it was.
 """
@@ -28,10 +28,11 @@ from helpers import (
 from test_formats import MALFORMED_MOVES, MALFORMED_POSITIONS
 
 import aton
-from aton import Game, RuleError, bots, rulebook, scenarios
-from aton.files import read_json_file
-from aton.howto import HOW_TO_PLAY, SECTIONS, how_to_play, how_to_play_text
-from aton.record import loads
+from aton import Game, RuleError, bots, scenarios
+from aton.engine.files import read_json_file
+from aton.engine.records import loads
+from aton.teaching import rulebook
+from aton.teaching.howto import HOW_TO_PLAY, SECTIONS, how_to_play, how_to_play_text
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Words of English sentences that never occur in a Portuguese one (values quoted in a message,
@@ -270,8 +271,8 @@ def rule_blocks(text: str) -> dict[str, str]:
 
 
 def test_the_portuguese_rulebook_has_the_same_ids_and_numbers():
-    en = (ROOT / "aton" / "data" / "rules.md").read_text(encoding="utf-8")
-    pt = (ROOT / "aton" / "data" / "rules.pt.md").read_text(encoding="utf-8")
+    en = (ROOT / "aton" / "teaching" / "data" / "rules.md").read_text(encoding="utf-8")
+    pt = (ROOT / "aton" / "teaching" / "data" / "rules.pt.md").read_text(encoding="utf-8")
     en_rules, pt_rules = rule_blocks(en), rule_blocks(pt)
     assert list(pt_rules) == list(en_rules) == [f"R{n}" for n in range(1, 20)]
     for rid in en_rules:
@@ -284,7 +285,7 @@ def test_the_portuguese_rulebook_has_the_same_ids_and_numbers():
     assert Counter(re.findall(r"\d", pt.split("\n## ")[-1])) == Counter(
         re.findall(r"\d", en.split("\n## ")[-1]))  # the worked examples
     docs = ROOT / "docs" / "rules.pt.md"
-    assert docs.is_symlink() and docs.resolve() == (ROOT / "aton/data/rules.pt.md").resolve()
+    assert docs.is_symlink() and docs.resolve() == (ROOT / "aton/teaching/data/rules.pt.md").resolve()
 
 
 def test_the_rulebook_follows_the_language():

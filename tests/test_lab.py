@@ -8,8 +8,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from aton import lab, rules
+from aton import rules
 from aton.app.lab import StrategyLab, serving_a_page
+from aton.players import lab
 
 
 def test_a_tournament_runs_on_a_process_pool_and_matches_one_run_here():
@@ -83,7 +84,7 @@ def test_cartouche_statistics_follow_the_rules():
 
 def test_the_lab_page_draws_the_statistics():
     """The widget side: the progress bar reaches the end and the charts show the numbers of
-    ``aton.lab``."""
+    ``aton.players.lab``."""
     page = StrategyLab(["random", "greedy"], games=4, seed=5)
     t = page.run()
     assert page.progress.value == page.progress.max == 4

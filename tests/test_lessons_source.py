@@ -72,7 +72,7 @@ def test_portuguese_lessons_switch_the_language_first(lang: str):
 
 # Cartouche 1 (R7) changed: three times the difference. The lesson's prose still says twice.
 PATCH = """
-import aton.rules
+import aton
 
 def _tripled(red, blue):
     if red == blue:

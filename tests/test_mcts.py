@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from aton import bots, mcts
-from aton.cards import COPIES, VALUES
-from aton.determinize import sample_game, unseen_cards
-from aton.game import Game
-from aton.mcts import ISMCTSPlayer, search
+from aton import bots
+from aton.engine.cards import COPIES, VALUES
+from aton.engine.game import Game
+from aton.players import mcts
+from aton.players.determinize import sample_game, unseen_cards
+from aton.players.mcts import ISMCTSPlayer, search
 
 KINDS = ("exchange", "assign", "remove", "place", "take_back")
 

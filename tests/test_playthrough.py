@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from aton import Game
-from aton.bots import GreedyPlayer, RandomPlayer, play_game
+from aton.players import GreedyPlayer, RandomPlayer, play_game
 
 PATH = Path(__file__).resolve().parent / "playthroughs" / "greedy_vs_random_seed_1.txt"
 SEED, RED_SEED, BLUE_SEED = 1, 1, 2

@@ -7,10 +7,8 @@ import ipywidgets as widgets
 import pytest
 
 import aton
-import aton.scenarios
-import aton.scoring
 from aton.app.predict import BAD_GUESS, Answer, ScoringQuiz, answers_from_events, upcoming_answers
-from aton.scoring import LINE_TITLES, LINES
+from aton.engine.scoring import LINE_TITLES, LINES
 
 # Lesson 3's round: the Kingdom of the Dead fills up and a scoring round follows (R15, R16).
 ROUND = ["red assign 2342", "blue assign 3243", "blue place T2.7", "blue place T4.5",

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import aton
 from aton import Decision, Game
-from aton.bots import GreedyPlayer, RandomPlayer, play_game
+from aton.players import GreedyPlayer, RandomPlayer, play_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 KINDS = {"random": RandomPlayer, "greedy": GreedyPlayer}

@@ -29,10 +29,8 @@ from helpers import (
 )
 
 import aton
-import aton.board
-import aton.scoring
 from aton import Game, RuleError
-from aton.scoring import breakdown
+from aton.engine.scoring import breakdown
 
 # ----------------------------------------------------------------------------- helpers
 

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 import aton
-import aton.scenarios
-import aton.tutorial
-from aton.bots import RandomPlayer
+import aton.teaching.tutorial
+from aton.players import RandomPlayer
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 NAMES = aton.scenarios.names()
@@ -63,7 +62,7 @@ def test_counters_and_cards_add_up(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_scenario_is_used_by_a_lesson(name):
     users = [nb for nb, source in lesson_sources().items() if f'"{name}"' in source]
-    users += [g.name for g in aton.tutorial.load_all() if g.scenario == name]  # guided lessons
+    users += [g.name for g in aton.teaching.tutorial.load_all() if g.scenario == name]  # guided lessons
     assert users, f"no lesson notebook or guided lesson loads {name!r}"
 
 

@@ -1,4 +1,4 @@
-"""Guided lessons (aton/lessons/, aton.tutorial, the app's Tutor box).
+"""Guided lessons (aton/teaching/lessons/, aton.teaching.tutorial, the app's Tutor box).
 
 For every lesson the learner's side is played with every card assignment and several ways of
 choosing squares (the first legal square, the last, the hinted ones, seeded random ones). The
@@ -16,10 +16,10 @@ import random
 import pytest
 
 import aton
-from aton import tutorial
 from aton.app import build_app
-from aton.board import SQUARE_NAMES
-from aton.game import Game
+from aton.engine.board import SQUARE_NAMES
+from aton.engine.game import Game
+from aton.teaching import tutorial
 
 LESSONS = tutorial.names()
 POLICIES = ("first", "last", "hint", "random1", "random2")

@@ -6,7 +6,7 @@
 
 For each domain of ``aton.i18n.DOMAINS`` it extracts the English messages from the domain's
 files (Python: ``_("…")``, ``N_("…")``, ``_n("…", "…", n)``; JSON: the string values of the
-keys in ``JSON_TEXT_KEYS``), merges them into ``aton/locale/pt_BR/LC_MESSAGES/<domain>.po``
+keys in ``JSON_TEXT_KEYS``), merges them into ``aton/i18n/locale/pt_BR/LC_MESSAGES/<domain>.po``
 (new messages come in untranslated, messages no longer in the code go) and compiles the ``.mo``
 the package ships. A translator then fills the empty ``msgstr`` lines and runs it again.
 ``--check`` (also run by tests/test_i18n.py) fails when a message is new, gone, untranslated,

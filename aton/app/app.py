@@ -21,9 +21,8 @@ from urllib.parse import parse_qs
 
 from ipywidgets import HTML, AppLayout, HBox, Layout, VBox, Widget
 
-from .. import record as records
-from .. import scenarios, tutorial
-from ..board import (
+from ..engine import records
+from ..engine.board import (
     BLACK_SQUARES,
     GREEN_SQUARES,
     SQUARE_NAMES,
@@ -31,10 +30,11 @@ from ..board import (
     temple_squares,
     temples_text,
 )
-from ..decision import Decision
-from ..errors import RuleError
-from ..events import Event
-from ..game import Game
+from ..engine.decision import Decision
+from ..engine.errors import RuleError
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.scoring import LINE_TITLES, temple4_blue_squares
 from ..i18n import (
     DEFAULT,
     LANGUAGES,
@@ -46,7 +46,7 @@ from ..i18n import (
     set_language,
     translator,
 )
-from ..scoring import LINE_TITLES, temple4_blue_squares
+from ..teaching import scenarios, tutorial
 from .autoplay import AutoPlayer
 from .board import BoardView
 from .cartouche_table import CartoucheTable, cartouche_highlight
@@ -304,7 +304,7 @@ def _read_game_params(params: dict[str, str], out: dict, notices: list[str]) -> 
 
 class AtonApp(VBox):
     """The teaching app. ``AtonApp(seed=7, scenario=None, opponent='greedy', learner='red',
-    lesson=None)``; ``lesson`` names a guided lesson (``aton/lessons/``) to open.
+    lesson=None)``; ``lesson`` names a guided lesson (``aton/teaching/lessons/``) to open.
 
     ``deal_seed`` seeds the app's own generator, which draws the seed of every "New game"
     (default: drawn once from the operating system when the app starts, and shown in the New

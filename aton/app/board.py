@@ -13,7 +13,7 @@ from contextlib import ExitStack
 
 from bqplot import Figure, Label, LinearScale, Scatter
 
-from ..board import (
+from ..engine.board import (
     BONUS_VALUE,
     COLOUR,
     KINGDOM_SIZE,

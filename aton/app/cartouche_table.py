@@ -7,9 +7,9 @@ from html import escape
 
 from ipywidgets import HTML, Layout
 
-from ..cartouches import CARTOUCHE_NAMES
-from ..events import Event
+from ..engine.events import Event
 from ..i18n import translator
+from ..teaching.cartouches import CARTOUCHE_NAMES
 from .rules_panel import with_rule_links
 from .theme import player_span
 

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 
 from ipywidgets import HTML, HBox, Layout, ToggleButton, VBox
 
+from ..engine.scoring import LINES
 from ..i18n import N_, translator
-from ..scoring import LINES
 from .predict import Answer, ScoringQuiz
 
 _ = translator("app")

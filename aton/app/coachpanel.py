@@ -1,6 +1,6 @@
 """The coach in the app: a Coach hint button, a "Review my moves" toggle and the threat line.
 
-The coach (``aton.coach``) reasons from the deciding person's own ``PlayerView`` only, never from
+The coach (``aton.teaching.coach``) reasons from the deciding person's own ``PlayerView`` only, never from
 the game, so it cannot give away a hidden card. It searches at the "strong" level: one search
 takes about 40 ms (80 ms at the 95th percentile) alone on this machine (bench/bench_bots.py),
 and a review makes two, well under the 0.3 s a click may wait, so no weaker level is needed.
@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox
 
-from .. import coach
-from ..determinize import sample_game
+from ..engine.view import PlayerView
 from ..i18n import N_, translator
-from ..view import PlayerView
+from ..players.determinize import sample_game
+from ..teaching import coach
 from .rules_panel import with_rule_links
 
 _ = translator("app")

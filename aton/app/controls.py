@@ -17,8 +17,8 @@ from ipywidgets import (
     ToggleButtons,
 )
 
-from ..bots import level_name
 from ..i18n import LANGUAGES, N_, language, translator
+from ..players import level_name
 from .autoplay import PACE_NAMES, PACES
 from .session import OPPONENTS
 from .theme import player_name
@@ -116,7 +116,7 @@ class Controls:
                              tooltip=_("Deal the cards of the seed in the box again (type a "
                                        "seed to share a deal with a class)"),
                              layout=Layout(width="auto"), style=style)
-        # The guided lessons (aton/lessons/), and the free game first (value "").
+        # The guided lessons (aton/teaching/lessons/), and the free game first (value "").
         options = [(_(FREE_GAME), "")] + [(f"{i}. {title}", name)
                                        for i, (name, title) in enumerate(lessons.items(), 1)]
         free = len(_(FREE_GAME)) + len(_("Lesson:"))  # the entry shown first: not cut short

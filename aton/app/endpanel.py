@@ -6,9 +6,9 @@ from html import escape
 
 from ipywidgets import HTML, Layout
 
-from ..events import Event
+from ..engine.events import Event
+from ..engine.rules import WIN_POINTS
 from ..i18n import N_, translator
-from ..rules import WIN_POINTS
 from .rules_panel import with_rule_links
 from .theme import capitalized, player_name, player_span
 

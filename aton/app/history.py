@@ -25,12 +25,12 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, Button, FileUpload, HBox, Layout, Text
 
-from .. import scenarios
-from ..errors import RuleError
-from ..events import Event
-from ..game import Game
+from ..engine.errors import RuleError
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.records import FORMAT, VERSION, replay
 from ..i18n import N_, language, plural_translator, translator
-from ..record import FORMAT, VERSION, replay
+from ..teaching import scenarios
 from .theme import player_span
 
 _ = translator("app")

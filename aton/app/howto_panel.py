@@ -1,5 +1,5 @@
 """How to play, on the first screen and one click away after that (the text is
-``aton.howto.HOW_TO_PLAY``, in the current language); its rule ids open the rules like
+``aton.teaching.howto.HOW_TO_PLAY``, in the current language); its rule ids open the rules like
 everywhere else."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import html
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
-from ..howto import HOW_TO_PLAY
 from ..i18n import translator
+from ..teaching.howto import HOW_TO_PLAY
 from .rules_panel import with_rule_links
 
 _ = translator("app")

@@ -1,6 +1,6 @@
 """The strategy lab page: pick computer players and a number of games, run a tournament with a
 progress bar, and read five bqplot charts of what happened. The tournament and its statistics
-are ``aton.lab`` (no widgets); this module only draws them.
+are ``aton.players.lab`` (no widgets); this module only draws them.
 
 ``StrategyLab(levels=..., games=..., seed=...)`` is the whole page; ``lab.run()`` is what the Run
 button does; ``lab.start()`` does it in the background, so that the page shows at once and its
@@ -29,9 +29,10 @@ from ipywidgets import (
     VBox,
 )
 
-from .. import bots, lab
-from ..cards import VALUES
+from .. import players as bots
+from ..engine.cards import VALUES
 from ..i18n import N_, translator
+from ..players import lab
 from .theme import CSS
 
 _ = translator("app")

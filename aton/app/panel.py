@@ -10,9 +10,9 @@ from html import escape
 
 from ipywidgets import HTML, Layout
 
-from ..events import Event
+from ..engine.events import Event
 from ..i18n import plural_translator, translator
-from ..rulebook import RULE_TITLES
+from ..teaching.rulebook import RULE_TITLES
 from .rules_panel import link_rules, rule_links_area, with_rule_links
 
 _ = translator("app")

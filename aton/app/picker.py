@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
-from ..cartouches import CARTOUCHE_NAMES, meaning
 from ..i18n import plural_translator, translator
+from ..teaching.cartouches import CARTOUCHE_NAMES, meaning
 from .rules_panel import with_rule_links
 from .theme import capitalized, player_name, player_span
 

@@ -22,10 +22,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-import aton
-from aton.i18n import N_, plural_translator, translator
-from aton.scoring import LINE_TITLES, LINES
-
+from ..engine.game import Game
+from ..engine.scoring import LINE_TITLES, LINES
+from ..i18n import N_, plural_translator, translator
 from .theme import player_name
 
 _ = translator("app")
@@ -76,7 +75,7 @@ def answers_from_events(events: Iterable) -> list[Answer]:
             if (e.get("type") if isinstance(e, dict) else e.type) == "score"]
 
 
-def upcoming_answers(game: aton.Game) -> list[Answer]:
+def upcoming_answers(game: Game) -> list[Answer]:
     """The lines of the scoring round ``game`` is about to play, read from a copy of the game
     (``game.clone()``), so ``game`` itself does not move.
 
@@ -162,7 +161,7 @@ class ScoringQuiz(widgets.VBox):
         return cls(list(known), known.__getitem__, **kwargs)
 
     @classmethod
-    def from_game(cls, game: aton.Game, **kwargs) -> ScoringQuiz:
+    def from_game(cls, game: Game, **kwargs) -> ScoringQuiz:
         """A quiz on the scoring round ``game`` is about to play (see ``upcoming_answers``)."""
         return cls.from_answers(upcoming_answers(game), **kwargs)
 

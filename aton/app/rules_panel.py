@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ipywidgets import HTML, Button, HBox, Layout, Text, VBox
 
 from ..i18n import translator
-from ..rulebook import RULE_ID, RULE_TITLES, rule_ids, rule_section, rule_text
+from ..teaching.rulebook import RULE_ID, RULE_TITLES, rule_ids, rule_section, rule_text
 
 _ = translator("app")
 

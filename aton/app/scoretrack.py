@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ipywidgets import HTML, Layout
 
+from ..engine.rules import WIN_POINTS as WIN
 from ..i18n import translator
-from ..rules import WIN_POINTS as WIN
 from .rules_panel import with_rule_links
 from .theme import PLAYER_COLOUR, SQUARE_FILL, player_name, player_span
 

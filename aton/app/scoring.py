@@ -7,11 +7,12 @@ starts without them.
 
 from __future__ import annotations
 
+from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from ipywidgets import HTML, HBox, Layout, VBox
 
-from ..events import Event
+from ..engine.events import Event
+from ..engine.scoring import LINE_TITLES, LINES
 from ..i18n import N_, translator
-from ..scoring import LINE_TITLES, LINES
 from .rules_panel import with_rule_links
 from .theme import PLAYER_COLOUR, player_span
 
@@ -111,8 +112,6 @@ class ScoringPanel:
 
     def _update_chart(self) -> None:
         if self.chart is None:
-            from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
-
             sx, sy = OrdinalScale(), LinearScale(min=0)
             bars = Bars(x=[_(SHORT_TITLES[line]) for line in LINES],
                         y=[[0] * len(LINES), [0] * len(LINES)], scales={"x": sx, "y": sy},

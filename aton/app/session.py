@@ -8,11 +8,11 @@ nothing about them is shown before the reveal; everything else it decides is one
 
 from __future__ import annotations
 
-from ..bots import make_player, names
-from ..decision import Decision
-from ..events import Event
-from ..game import Game
-from ..steps import Ask
+from ..engine.decision import Decision
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.steps import Ask
+from ..players import make_player, names
 
 #: Who can play the other colour: each computer level (``bots.names()``, weakest first), then
 #: a second person at the same screen (the app's menu words: ``controls.OPPONENT_LABELS``).
@@ -40,7 +40,7 @@ class Session:
         self.opponent = ""
         self.bot = None
         self.set_opponent(opponent)
-        if player is not None:  # a lesson's scripted opponent (aton.tutorial.ScriptedPlayer)
+        if player is not None:  # a lesson's scripted opponent (aton.teaching.tutorial.ScriptedPlayer)
             self.bot = player
 
     # ------------------------------------------------------------------ players

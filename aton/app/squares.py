@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from ipywidgets import HTML, Button, HBox, Layout, Select, VBox
 
-from ..board import BONUS_VALUE, COLOUR, SQUARE_INDEX, SQUARES_PER_TEMPLE
+from ..engine.board import BONUS_VALUE, COLOUR, SQUARE_INDEX, SQUARES_PER_TEMPLE
 from ..i18n import N_, translator
 
 _ = translator("app")

@@ -1,14 +1,14 @@
 """Colours, sizes and the one style sheet of the app, so every panel looks the same.
 
-Square and counter colours come from ``aton.render`` (the SVG drawing of a position), so a
+Square and counter colours come from ``aton.engine.render`` (the SVG drawing of a position), so a
 position looks the same in a notebook and in the app.
 """
 
 from __future__ import annotations
 
-from .. import errors
+from ..engine import errors
+from ..engine.render import COUNTER, FILL
 from ..i18n import translator
-from ..render import COUNTER, FILL
 
 _ = translator("app")
 

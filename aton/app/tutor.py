@@ -1,9 +1,9 @@
 """Guided lessons in the app: the lesson list with progress, the goal, Hint, the verdict, Retry
 and Next lesson.
 
-The lessons themselves are data (``aton/lessons/*.json``, read by ``aton.tutorial``): this module
+The lessons themselves are data (``aton/teaching/lessons/*.json``, read by ``aton.teaching.tutorial``): this module
 only shows them. ``Tutor.start(name)`` starts a lesson in the app with its scripted opponent;
-after every redraw the app calls ``Tutor.update()``, which asks ``aton.tutorial.judge`` for the
+after every redraw the app calls ``Tutor.update()``, which asks ``aton.teaching.tutorial.judge`` for the
 verdict. Progress (which lessons are done) lasts for this session of the page.
 """
 
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
-from .. import tutorial
 from ..i18n import translator
-from ..tutorial import Lesson, Verdict, lesson_text
+from ..teaching import tutorial
+from ..teaching.tutorial import Lesson, Verdict, lesson_text
 from .panel import rule_badge
 from .session import Session
 from .theme import player_span

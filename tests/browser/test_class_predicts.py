@@ -12,7 +12,7 @@ import pytest
 from browser_actions import play_first_cards
 from playwright.sync_api import Page, expect
 
-from aton.scoring import LINE_TITLES, LINES
+from aton.engine.scoring import LINE_TITLES, LINES
 
 pytestmark = pytest.mark.browser
 

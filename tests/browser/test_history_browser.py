@@ -12,9 +12,9 @@ from playwright.sync_api import Page, expect
 from test_play import COUNTERS, board_in_page, board_of, scores_in_page
 
 import aton
-import aton.record
+import aton.engine.records
 from aton.app.history import link_query, moment
-from aton.bots import make_player
+from aton.players import make_player
 
 pytestmark = pytest.mark.browser
 
@@ -100,7 +100,7 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
         page.get_by_role("link", name="Download the game record").click()
     saved = SHOTS / "record.json"
     download.value.save_as(saved)
-    assert aton.record.loads(saved.read_text()).record() == record
+    assert aton.engine.records.loads(saved.read_text()).record() == record
 
     # Back to the game: the live game, unchanged, playing on.
     page.get_by_role("button", name="Back to the game").click()

@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 import aton
 from aton.app.board import MARKS
 from aton.app.session import Session
-from aton.rulebook import rule_text
-from aton.scoring import LINE_TITLES, LINES
+from aton.engine.scoring import LINE_TITLES, LINES
+from aton.teaching.rulebook import rule_text
 
 pytestmark = pytest.mark.browser
 

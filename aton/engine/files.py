@@ -1,0 +1,67 @@
+"""Reading the JSON of positions, round moves and records, refusing what cannot be read.
+
+Whatever a file holds (another encoding, 1,000 nested lists, an integer of 5,000 digits, 50 MB
+of anything), reading it either gives a JSON value or raises one short ``RuleError``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..i18n import N_, translator
+from .errors import RuleError, shown
+
+_ = translator("engine")
+
+#: The largest file or text read: a position is a few KB and a record of a long game some
+#: tens of KB, so anything bigger is a mistake, refused before it is parsed.
+MAX_BYTES = 1_000_000
+LIMIT_TEXT = "1 MB"
+#: How a message names the file read, by what it holds (``what``), as the start of a sentence.
+_FILES = {"position": N_("the position file {path}"), "moves": N_("the moves file {path}"),
+          "record": N_("the record file {path}")}
+
+
+def read_json_file(path: str, what: str, rule: str) -> object:
+    """The JSON value in the file at ``path``; ``what`` names it ("position") in messages.
+
+    OSError (a missing file, a directory) is left to the caller; anything unreadable in
+    the file raises RuleError(``rule``).
+    """
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    named = _(_FILES[what]) if what in _FILES else _("the {what} file {path}")
+    return parse_json(data, named.format(what=what, path=shown(path, 40)), rule)
+
+
+def parse_json(data: bytes | str, what: str, rule: str) -> object:
+    """The JSON value in ``data`` (UTF-8 bytes or a string); RuleError(``rule``) otherwise.
+
+    ``what`` names the text in messages ("the record", "the position file start.json").
+    """
+    if not isinstance(data, (bytes, str)):
+        raise RuleError(rule, _("{what} must be JSON text, got {value}").format(
+            what=what, value=shown(data)))
+    if len(data) > MAX_BYTES:
+        raise RuleError(rule, _("{what} is larger than {limit}, so it was not read (a position "
+                                "is a few KB)").format(what=what, limit=LIMIT_TEXT))
+    if isinstance(data, bytes):
+        try:
+            # utf-8-sig: a byte-order mark, as some editors write, is no reason to refuse
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RuleError(rule, _("{what} is not UTF-8 text (byte {n} cannot be read); save "
+                                    "it as UTF-8").format(what=what, n=e.start + 1)) from None
+    else:
+        text = data
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RuleError(rule, _("{what} is not valid JSON ({reason}, line {line})").format(
+            what=what, reason=e.msg, line=e.lineno)) from None
+    except RecursionError:
+        raise RuleError(rule, _("{what} nests lists or objects too deeply to read (a position "
+                                "nests 3 deep)").format(what=what)) from None
+    except ValueError:  # Python reads integers of at most 4300 digits
+        raise RuleError(rule, _("{what} holds a number too long to read").format(
+            what=what)) from None

@@ -1,0 +1,208 @@
+"""One round from files (formats.md): ``play_round(position, moves)``.
+
+This drives the same step-by-step ``Game`` a user interface drives: each decision the game asks
+for is answered from the round-moves dict, and every forced step is checked against the lists
+given. Nothing passed in is modified; an illegal move raises ``RuleError`` naming the player and
+the rule.
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, plural_translator, translator
+from .board import PLAYERS, SQUARE_INDEX
+from .cards import VALUES
+from .errors import RuleError, check_seed, game_over, player_name, shown
+from .game import Game
+
+_ = translator("engine")
+_n = plural_translator("engine")
+
+#: moves-file key -> (decision kind, the rule its list follows)
+LISTS = {"remove": ("remove", "R10"), "place": ("place", "R13"),
+         "after_scoring": ("take_back", "R17")}
+#: The most squares a list can name in one round: a 4 on cartouche 2 removes 2 (R10), a 4 on
+#: cartouche 4 places 4 (R13), and 4 counters are taken back after a scoring round (R17).
+LONGEST = {"remove": 2, "place": 4, "after_scoring": 4}
+_EVENT_LIST = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
+
+
+def _check_form(moves: object) -> dict:
+    """Check the shape of a round-moves dict; return per-player copies of the lists."""
+    if not isinstance(moves, dict):
+        raise RuleError("R6", _("round moves must be a JSON object with 'red' and 'blue', got "
+                                "{kind}").format(kind=type(moves).__name__))
+    out = {}
+    for name in PLAYERS:
+        m = moves.get(name)
+        who = player_name(name)
+        if not isinstance(m, dict):
+            raise RuleError("R6", _("{player}: the round moves need an object for {name}, got "
+                                    "{value}").format(player=who, name=name, value=shown(m)))
+        exchange = m.get("exchange", False)
+        if not isinstance(exchange, bool):
+            raise RuleError("R5", _("{player}: 'exchange' must be true or false, got {value}")
+                            .format(player=who, value=shown(exchange)))
+        cards = m.get("cards")
+        if (not isinstance(cards, list) or len(cards) != 4
+                or not all(isinstance(c, int) and not isinstance(c, bool) and c in VALUES
+                           for c in cards)):
+            raise RuleError("R6", _("{player}: 'cards' must list the 4 card values (1-4) put on "
+                                    "cartouches 1-4, got {value}").format(player=who,
+                                                                          value=shown(cards)))
+        lists: dict[str, list[str] | None] = {}
+        for key, (_kind, rule) in LISTS.items():
+            value = m.get(key)
+            if value is None:
+                lists[key] = None
+                continue
+            if not isinstance(value, list):
+                raise RuleError("R3", _("{player}: '{key}' must be a list of squares like "
+                                        "\"T1.5\", got {value}").format(player=who, key=key,
+                                                                         value=shown(value)))
+            if len(value) > LONGEST[key]:
+                raise RuleError(rule, _(_TOO_MANY[key]).format(
+                    player=who, n=len(value), most=LONGEST[key]))
+            for sq in value:
+                if not isinstance(sq, str) or sq not in SQUARE_INDEX:
+                    raise RuleError("R3", _("{player}: {value} in '{key}' is not a square; "
+                                            "squares are T1.1 to T4.12").format(
+                        player=who, value=shown(sq), key=key))
+            lists[key] = list(value)
+        out[name] = {"exchange": exchange, "cards": list(cards), **lists}
+    return out
+
+
+def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
+    """Play one round: ``{"position", "events", "scoring"}`` as ``aton round`` prints it."""
+    check_seed(seed, "R4")
+    plan = _check_form(moves)
+    game = Game.from_position(position, seed)
+    if game.over:
+        rule = "R19" if game.end == "scoring" else "R18"
+        raise RuleError(rule, _("the game is over ({how}); a finished game accepts no further "
+                                "round").format(how=game_over(game.winner, game.end)))
+    for name in PLAYERS:
+        if plan[name]["exchange"] and not game.exchange[name]:
+            raise RuleError("R5", _("{player}: the exchange counter was already handed in; it "
+                                    "can be used once per game").format(player=player_name(name)))
+    reached: dict[tuple[str, str], str] = {}  # (player, list key) -> rule of the step reached
+    game.step()  # the deal (R4)
+    while not game.over and not game.at_round_start:
+        pending = game.pending
+        if pending is None:
+            event = game.step()
+            _note(event, plan, reached)
+            continue
+        name, kind = pending.player, pending.kind
+        if kind == "exchange":
+            game.decide(plan[name]["exchange"])
+        elif kind == "assign":
+            game.decide(plan[name]["cards"])
+        else:
+            key = _EVENT_LIST[kind]
+            items = plan[name][key]
+            if not items:
+                raise RuleError(pending.rule, _need(pending, key, items is not None))
+            game.decide(_pick(items, pending, game))
+    for name in PLAYERS:
+        for key, (_kind, rule) in LISTS.items():
+            left = plan[name][key]
+            if left and (name, key) in reached:
+                raise RuleError(reached[name, key], _(_unused(key, reached[name, key])).format(
+                    player=player_name(name), key=key, squares=", ".join(left)))
+    return {
+        "position": game.position(),
+        "events": [e.to_dict() for e in game.events],
+        "scoring": game.scoring,
+    }
+
+
+def _pick(items: list[str], pending, game: Game) -> str:
+    """The next square from a list: in list order, except that take-backs (R17) take the first
+    square lying in the temple the rule asks for, whatever order the list gives."""
+    if pending.kind == "take_back":
+        legal = set(game.options())
+        for k, sq in enumerate(items):
+            if sq in legal:
+                return items.pop(k)
+    return items.pop(0)
+
+
+#: Too many squares in a list, by its key (R10, R13, R17).
+_TOO_MANY = {
+    "remove": N_("{player}: 'remove' names {n} squares, but at most {most} are ever removed in "
+                 "a round"),
+    "place": N_("{player}: 'place' names {n} squares, but at most {most} are ever placed in a "
+                "round"),
+    "after_scoring": N_("{player}: 'after_scoring' names {n} squares, but at most {most} are "
+                        "ever taken back in a round"),
+}
+
+
+def _need(pending, key: str, emptied: bool) -> str:
+    """The refusal of a list that runs out while counters are still to remove, place or take
+    back: ``emptied`` when the list named squares but none is left, otherwise it named none."""
+    n = pending.count
+    if pending.kind == "remove":
+        text = (_n("{player}: {n} more counter must be removed, but '{key}' names no more "
+                   "squares",
+                   "{player}: {n} more counters must be removed, but '{key}' names no more "
+                   "squares", n) if emptied else
+                _n("{player}: {n} more counter must be removed, but '{key}' names none",
+                   "{player}: {n} more counters must be removed, but '{key}' names none", n))
+    elif pending.kind == "place":
+        text = (_n("{player}: {n} more counter must be placed, but '{key}' names no more "
+                   "squares",
+                   "{player}: {n} more counters must be placed, but '{key}' names no more "
+                   "squares", n) if emptied else
+                _n("{player}: {n} more counter must be placed, but '{key}' names none",
+                   "{player}: {n} more counters must be placed, but '{key}' names none", n))
+    else:
+        text = (_n("{player}: {n} more counter must be taken back from temple {temple}, but "
+                   "'{key}' names no more squares",
+                   "{player}: {n} more counters must be taken back from temple {temple}, but "
+                   "'{key}' names no more squares", n) if emptied else
+                _n("{player}: {n} more counter must be taken back from temple {temple}, but "
+                   "'{key}' names none",
+                   "{player}: {n} more counters must be taken back from temple {temple}, but "
+                   "'{key}' names none", n))
+    return text.format(player=player_name(pending.player), n=n, key=key,
+                       temple=getattr(pending, "temple", ""))
+
+
+def _unused(key: str, rule: str) -> str:
+    """The refusal (untranslated) of squares left in a list once its step is done."""
+    if key == "remove":
+        return (N_("{player}: '{key}' names {squares}, but no counter is removed in round 1")
+                if rule == "R11" else
+                N_("{player}: '{key}' names {squares}, but no more counters are removed there"))
+    if key == "place":
+        return N_("{player}: '{key}' names {squares}, but no more counters are placed")
+    return N_("{player}: '{key}' names {squares}, but no more counters are taken back")
+
+
+def _note(event, plan: dict, reached: dict) -> None:
+    """Check a forced step against the list given for it, and note which steps were reached."""
+    t = event.type
+    name = event.data.get("player")
+    if t == "removal":
+        reached[name, "remove"] = event.rule
+    elif t == "placement":
+        reached[name, "place"] = "R13"
+    elif t == "take_back_plan":
+        reached[name, "after_scoring"] = "R17"
+    elif t in _EVENT_LIST:  # a forced removal, placement or take-back: no choice was left
+        key = _EVENT_LIST[t]
+        items = plan[name][key]
+        sq = event.data["square"]
+        if items is not None:
+            if sq not in items:
+                rule = {"remove": event.rule, "place": "R13", "after_scoring": "R17"}[key]
+                text = (N_("{player}: the rules leave no choice here and {square} must be "
+                           "filled, but '{key}' does not name it ({squares})") if key == "place"
+                        else N_("{player}: the rules leave no choice here and {square} must be "
+                                "emptied, but '{key}' does not name it ({squares})"))
+                raise RuleError(rule, _(text).format(
+                    player=player_name(name), square=sq, key=key,
+                    squares=", ".join(items) or _("empty list")))
+            items.remove(sq)

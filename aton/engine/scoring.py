@@ -1,0 +1,126 @@
+"""The scoring round (R16): who scores what when the Kingdom of the Dead is full.
+
+The breakdown is a pure function of the board, so lessons can compute and explain each line
+from any position without playing a round.
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_
+from .board import (
+    BLACK_SQUARES,
+    BLUE_SQUARES,
+    BONUS_SQUARES,
+    BONUS_VALUE,
+    PLAYERS,
+    SQUARE_NAMES,
+    TEMPLE_MASK,
+    TEMPLE_OF,
+    Names,
+    board_masks,
+)
+
+#: R16, temple 4: the majority in temple 4 scores 3 for each blue square it occupies on the
+#: *whole board* (0-12 points). Set to False for the other reading: only temple 4's own blue
+#: square counts (0 or 3 points).
+TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES = True
+
+LINES = ("temple1", "temple2", "temple3", "temple4", "black", "bonus")
+
+#: Each line's title, read in the current language.
+LINE_TITLES = Names({
+    "temple1": N_("Temple 1"),
+    "temple2": N_("Temple 2"),
+    "temple3": N_("Temple 3"),
+    "temple4": N_("Temple 4"),
+    "black": N_("Black squares"),
+    "bonus": N_("Bonus squares"),
+})
+
+
+def temple4_blue_squares() -> tuple[int, ...]:
+    """The blue squares the temple-4 line counts (R16), read from the switch above at each
+    call, so that the score, the app's highlighting and the computer players change together."""
+    if TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES:
+        return BLUE_SQUARES
+    return tuple(i for i in BLUE_SQUARES if TEMPLE_OF[i] == 4)
+
+
+def _mask(squares) -> int:
+    return sum(1 << i for i in squares)
+
+
+_BLACK = _mask(BLACK_SQUARES)
+_BONUS = tuple((1 << i, i) for i in BONUS_SQUARES)
+
+
+def majority(counts: list[int] | tuple[int, int]) -> int | None:
+    """R16: the player with strictly more counters; a tie has no majority."""
+    if counts[0] > counts[1]:
+        return 0
+    if counts[1] > counts[0]:
+        return 1
+    return None
+
+
+def line_facts(owned: list[int] | tuple[int, int], line: str) -> dict:
+    """One line of the scoring round (R16) from each player's squares as a bit mask: points per
+    player and the counts that decide them (see ``score_line``)."""
+    if line == "bonus":
+        pts = [0, 0]
+        held: list[list[str]] = [[], []]
+        for bit, i in _BONUS:
+            for p in (0, 1):
+                if owned[p] & bit:
+                    pts[p] += BONUS_VALUE[i]
+                    held[p].append(SQUARE_NAMES[i])
+        return {"line": line, "points": pts, "counts": [len(h) for h in held],
+                "majority": None, "squares": held}
+    area = _BLACK if line == "black" else TEMPLE_MASK[int(line[-1])]
+    counts = [(owned[0] & area).bit_count(), (owned[1] & area).bit_count()]
+    m = majority(counts)
+    pts = [0, 0]
+    facts = {"line": line, "points": pts, "counts": counts, "majority": m}
+    if m is None:
+        return facts
+    if line == "black":
+        pts[m] = 8
+    elif line == "temple1":  # the difference
+        pts[m] = counts[m] - counts[1 - m]
+    elif line == "temple2":
+        pts[m] = 5
+    elif line == "temple3":  # its own counters there
+        pts[m] = counts[m]
+    else:  # temple 4: 3 for each blue square the majority occupies
+        held = (owned[m] & _mask(temple4_blue_squares())).bit_count()
+        facts["blue_squares"] = held
+        pts[m] = 3 * held
+    return facts
+
+
+def score_line(board: list[int] | tuple[int, ...], line: str) -> dict:
+    """One line of the scoring round: points per player and the counts that decide them.
+
+    ``board`` holds 48 entries: 0 empty, 1 red, 2 blue. Returns ``{"line", "points":
+    [red, blue], "counts": [red, blue], "majority": 0/1/None, ...}``; the temple-4 line adds
+    ``"blue_squares"`` (how many the majority occupies) and the bonus line names the bonus
+    squares each player holds (``"squares": [[red names], [blue names]]``).
+    """
+    return line_facts(board_masks(board), line)
+
+
+def breakdown(board: list[int] | tuple[int, ...]) -> dict:
+    """The whole scoring round as in the formats: ``{"red": {temple1..bonus, total}, "blue": …}``."""
+    owned = board_masks(board)
+    return totals([line_facts(owned, line) for line in LINES])
+
+
+def totals(lines: list[dict]) -> dict:
+    """The breakdown (formats.md) from the six ``score_line`` results, in ``LINES`` order."""
+    out: dict[str, dict[str, int]] = {name: {} for name in PLAYERS}
+    for facts in lines:
+        for p, name in enumerate(PLAYERS):
+            out[name][facts["line"]] = facts["points"][p]
+    for name in PLAYERS:
+        out[name]["total"] = sum(out[name][line] for line in LINES)
+    return out

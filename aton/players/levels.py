@@ -1,0 +1,223 @@
+"""Computer players. Each sees only its own ``PlayerView`` (never the opponent's hand or any
+pile order) and has its own seeded generator, so its choices are reproducible and cannot leak
+hidden information.
+
+A player is any object with ``name`` and ``choose(view) -> choice``; ``play_game`` runs a game
+between two of them. The levels (``names()``, weakest first, and ``get(name, seed=...)``) are
+what the app, the command line and the strategy lab offer: random, greedy, and the search player
+of ``mcts.py`` at three budgets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from itertools import permutations
+from typing import Protocol
+
+from ..engine import rules
+from ..engine.board import SQUARE_INDEX, mask_indices
+from ..engine.cards import VALUES
+from ..engine.errors import shown
+from ..engine.game import Game
+from ..engine.view import PlayerView
+from ..i18n import N_, translator
+from .heuristic import evaluate
+from .mcts import ISMCTSPlayer
+
+_ = translator("engine")
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView) -> object:
+        """The choice for ``view.pending`` (one of ``view.options()``)."""
+
+
+class RandomPlayer:
+    """Uniform over the legal choices (a shuffled hand is uniform over distinct assignments)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> object:
+        kind = view.pending.kind
+        if kind == "assign":
+            hand = list(view.hand)
+            self.rng.shuffle(hand)
+            return tuple(hand)
+        if kind == "exchange":
+            return self.rng.random() < 0.5
+        return self.rng.choice(view.options())
+
+
+# ---------------------------------------------------------------------- the greedy player
+
+class GreedyPlayer:
+    """A one-step-lookahead heuristic: each counter goes where ``evaluate`` gains most, each
+    removal takes the opponent's most valuable counter, and cards go on the cartouches where
+    points, removals and placements add up best."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)  # breaks ties, so equal choices do not always go left
+
+    def choose(self, view: PlayerView) -> object:
+        pending = view.pending
+        me = 1 if view.player == "red" else 2
+        board = list(view.board)
+        if pending.kind == "exchange":
+            return max(view.hand) <= 2 and sum(view.hand) <= 6
+        if pending.kind == "assign":
+            return self._assign(view, board, me)
+        options = view.options()
+        if pending.kind == "place":
+            return self._best(options, board, me, lambda b, i: me)
+        if pending.kind == "remove":
+            return self._best(options, board, me, lambda b, i: 0)
+        return self._best(options, board, me, lambda b, i: 0)  # take back the least useful
+
+    def _best(self, options: list[str], board: list[int], me: int, new) -> str:
+        best, best_value = [], None
+        for name in options:
+            i = SQUARE_INDEX[name]
+            old = board[i]
+            board[i] = new(board, i)
+            value = evaluate(board, me)
+            board[i] = old
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = [name], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(name)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _assign(self, view: PlayerView, board: list[int], me: int) -> tuple[int, ...]:
+        base = evaluate(board, me)
+        them = 3 - me
+        stock = view.stock[view.player]
+        first_round = rules.removes_nothing(view.round)
+        # Marginal gains, computed once: a counter on each free square, and removing each
+        # counter (the opponent's gains us, our own costs us).
+        gain_place = {}
+        gain_remove = {}
+        for i in range(48):
+            old = board[i]
+            board[i] = me if not old else 0
+            delta = evaluate(board, me) - base
+            board[i] = old
+            if not old:
+                gain_place[i] = delta
+            else:
+                gain_remove[i] = delta
+        best, best_value = [], None
+        for cards in sorted(set(permutations(view.hand))):
+            c1, c2, c3, c4 = cards
+            allowed = mask_indices(rules.allowed_squares(c3))  # R12
+            # R7 against an unknown card, 1-4 equally likely
+            value = sum(rules.cartouche1(c1, v)[1] * (1 if v < c1 else -1) for v in VALUES) / 4
+            n = rules.removal(c2)  # R10, R11
+            if not first_round and n:
+                mark = them if rules.removal_target(me - 1, c2) != me - 1 else me
+                gains = sorted((gain_remove[i] for i in allowed if board[i] == mark),
+                               reverse=n > 0)
+                value += sum(gains[:abs(n)])
+            free = sorted((gain_place[i] for i in allowed if i in gain_place), reverse=True)
+            take, _ = rules.placement(c4, stock, len(free))  # R13
+            value += sum(free[:take]) * 0.8 + min(take, len(free)) * 0.5
+            value -= max(0, take - len(free)) * 0.5  # counters lost to the Kingdom
+            value += (4 - c2) * 0.3  # going first leaves more squares to choose from (R8, R9)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = [cards], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(cards)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+#: The search player's budget at each level: at most so many simulations per decision (it stops
+#: sooner once more could not change its choice, ``mcts.search``). Chosen by measurement
+#: (bench/bench_bots.py, README): the levels are ordered by rating, "strong" beats greedy in
+#: 87% of 400 games and decides in well under a second on a shared 2-core machine.
+SEARCH_BUDGETS = {"easy": 40, "medium": 120, "strong": 400}
+
+_LEVEL_TEXTS = {
+    "random": N_("plays any legal move at random"),
+    "greedy": N_("takes the move that looks best right now, without looking ahead"),
+    # Translators: {n} is a number of simulated rounds (40, 120 or 400).
+    "easy": N_("searches ahead a little (up to {n} simulated rounds a move)"),
+    "medium": N_("searches ahead (up to {n} simulated rounds a move)"),
+    "strong": N_("searches ahead hard (up to {n} simulated rounds a move)"),
+}
+
+
+#: Each level's name in a learner's words (the code names above stay the same in every language).
+_LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"),
+                "medium": N_("medium"), "strong": N_("strong")}
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in the current language ("greedy" → "guloso")."""
+    return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
+
+
+class _Levels(Mapping[str, str]):
+    """Each level's sentence, in the language current when it is read."""
+
+    def __getitem__(self, name: str) -> str:
+        return _(_LEVEL_TEXTS[name]).format(n=SEARCH_BUDGETS.get(name, 0))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LEVEL_TEXTS)
+
+    def __len__(self) -> int:
+        return len(_LEVEL_TEXTS)
+
+
+#: A learner-facing sentence per level, weakest first (the order of ``names()``); read
+#: ``LEVELS[name]`` when it is shown, so it comes in the current language.
+LEVELS: Mapping[str, str] = _Levels()
+
+
+def names() -> list[str]:
+    """The computer players' levels, weakest first."""
+    return list(LEVELS)
+
+
+def get(name: str, seed: int | None = None) -> Player:
+    """A fresh computer player of level ``name`` (see ``names()``), seeded with ``seed``."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    if name in SEARCH_BUDGETS:
+        return ISMCTSPlayer(SEARCH_BUDGETS[name], seed=seed, name=name)
+    raise ValueError(_("unknown player {name}; choose one of {levels}").format(
+        name=shown(name), levels=", ".join(LEVELS)))
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A computer player by name (one of ``names()``); kept for the app and older callers."""
+    return get(name, seed)
+
+
+def play_game(game: Game, players: dict[str, Player]) -> Game:
+    """Run ``game`` to its end, asking each player for its own decisions."""
+    # Each player's choose method and view, by player index, looked up once.
+    turns = [(players[name].choose, game.view(name)) for name in ("red", "blue")]
+    advance, decide = game.advance, game.decide
+    while True:
+        pending = game.pending
+        if pending is None:
+            if game.over:
+                return game
+            advance()
+            continue
+        choose, view = turns[pending.p]
+        decide(choose(view))
+
+
+__all__ = ["LEVELS", "SEARCH_BUDGETS", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
+           "evaluate", "get", "level_name", "make_player", "names", "play_game"]
