@@ -133,6 +133,8 @@ RARE_EVENTS = [
                                "free": 0, "kingdom_room": 1}),
     Event("removal", "R10", {"player": "red", "card": 4, "cartouche3": 2, "first_round": False,
                              "count": 2, "target": "blue", "eligible": 1}),
+    # Made by a view, never by a game: another player's exchange before the reveal (R5, R6).
+    Event("secret", "R5", {"player": "red"}),
 ]
 
 

@@ -153,6 +153,13 @@ def _exchange(d: dict) -> str:
     return _sentences(*texts)
 
 
+def _secret(d: dict) -> str:
+    # What someone who may not see a player's exchange (R5) is told of it before the reveal.
+    return _sentences(_("{player} has decided, face down, whether to hand in the exchange "
+                        "counter; it is shown when the cards are revealed (R5, R6).").format(
+                            player=player_name(d["player"])))
+
+
 def _assign(d: dict) -> str:
     return _sentences(_("{player} puts one card face down on each of the 4 cartouches; nothing is "
                         "shown until both players have done so (R6).").format(
@@ -539,6 +546,7 @@ def _end(d: dict) -> str:
 TEXTS = {
     "round": _round,
     "exchange": _exchange,
+    "secret": _secret,
     "assign": _assign,
     "reveal": _reveal,
     "points": _points,

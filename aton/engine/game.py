@@ -36,7 +36,7 @@ from .errors import SEED_LIMIT, RuleError, check_seed, player_name, shown
 from .events import Event
 from .position import position_from_state, state_from_position
 from .render import game_html
-from .scoring import LINE_TITLES, LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
+from .scoring import LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
 from .scoring import totals as scoring_totals
 from .state import State
 from .steps import (
@@ -65,6 +65,7 @@ from .steps import (
     TakeBackPlan,
     Turn,
     WinCheck,
+    upcoming,
 )
 from .view import PlayerView
 
@@ -100,27 +101,6 @@ _NOT_REMOVABLE = {
 #: The game record (``game.record()``; read back by ``record.replay``).
 RECORD_FORMAT = "aton-record"
 RECORD_VERSION = 1
-
-#: What each automatic step will do (``Game.upcoming``), translated when read.
-UPCOMING = {
-    "deal": N_("a new round: each player draws 4 cards (R4)"),
-    "reveal": N_("both players turn their cards up (R6)"),
-    "points": N_("cartouche 1: the higher card scores (R7)"),
-    "order": N_("cartouche 2 decides who goes first (R8)"),
-    "turn": N_("{player} plays cartouches 2, 3 and 4 (R9)"),
-    "removal": N_("{player}'s cartouche 2: removing counters (R10)"),
-    "auto_remove": N_("{player} removes a counter, with no choice left (R10)"),
-    "placement": N_("{player}'s cartouche 4: placing counters (R13)"),
-    "auto_place": N_("{player} places a counter, with no choice left (R13)"),
-    "overflow": N_("counters that found no square go to the Kingdom of the Dead (R15)"),
-    "end_round": N_("the end of the round (R14)"),
-    "score": N_("the scoring round: {line} (R16)"),
-    "scoring_end": N_("the scoring round's totals (R16)"),
-    "take_back_plan": N_("{player} takes counters back (R17)"),
-    "auto_take_back": N_("{player} takes back a counter, with no choice left (R17)"),
-    "return": N_("the Kingdom of the Dead empties into the stocks (R17)"),
-    "finish": N_("the end of the game (R18, R19)"),
-}
 
 #: What follows both assignments, as pushed on the agenda (a stack): reveal, points, order.
 _AFTER_ASSIGNING = (ORDER, POINTS, REVEAL)
@@ -301,20 +281,24 @@ class Game:
         return PLAYERS[self._s.first] if self._s.first is not None else None
 
     @property
+    def coming(self) -> Step | None:
+        """The automatic step that runs next, looking past a win check that wins nothing (R18):
+        ``coming.kind`` is "score" before a line of a scoring round, and so on. None when a
+        decision is pending or the game is over."""
+        owned = self._s.owned
+        for step in reversed(self._s.agenda):
+            if step.ask:
+                return None
+            if not isinstance(step, WinCheck) or rules.win_at_once(owned[step.p]):
+                return step
+        return None
+
+    @property
     def upcoming(self) -> str | None:
         """What the next automatic step will do, in a learner's words (for a "Next step"
         button); None when a decision is pending or the game is over."""
-        for step in reversed(self._s.agenda):
-            if isinstance(step, Ask):
-                return None
-            if isinstance(step, WinCheck):  # silent unless someone wins: look past it
-                if rules.win_at_once(self._s.owned[step.p]):
-                    return _(UPCOMING["finish"])
-                continue
-            player = PLAYERS[step.p] if hasattr(step, "p") else ""
-            line = LINE_TITLES[step.line] if isinstance(step, ScoreLine) else ""
-            return _(UPCOMING[step.kind]).format(player=player_name(player), line=line)
-        return None
+        step = self.coming
+        return None if step is None else upcoming(step)
 
     @property
     def pending(self) -> Ask | None:

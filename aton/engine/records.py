@@ -3,34 +3,38 @@
 Like a PGN for chess: ``{"format": "aton-record", "version": 1, "seed": 7, "start": null,
 "decisions": ["red exchange no", "red assign 3142", …], "steps": 123}``. ``start`` is null for a
 game dealt from the seed, or the position it started from; ``steps`` is how many events had
-happened, so a replay stops exactly where the game stood.
+happened, so a replay stops exactly where the game stood. ``Game.record()`` writes it (the
+format is defined there, once); this module reads it back, in three forms:
+
+- ``replay(record)`` / ``loads(text)``: the game itself, checked decision by decision;
+- ``moment(record, step)``: a new game as it stood after ``step`` events (looking back);
+- ``encode_game`` / ``decode_game``: the record in a link, ``?game=<text>``: the record's JSON
+  compressed with zlib and written in URL-safe base64 (``docs/links.md``). A game that started
+  from a named scenario keeps the name instead of the position, so the link stays short.
+
+``public_record(game)`` is the record a link or a download may carry while something is still
+secret: the choices made face down in the round being chosen (R5, R6) are left out.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+import zlib
+from collections.abc import Callable
 
-from ..i18n import translator
+from ..i18n import N_, translator
 from .decision import Decision
 from .errors import RuleError, check_seed, game_over, shown
 from .files import parse_json
-from .game import Game
+from .game import RECORD_FORMAT, RECORD_VERSION, Game
 
 _ = translator("engine")
 
-FORMAT = "aton-record"
-VERSION = 1
-
-
-def make_record(game: Game) -> dict:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "seed": game.seed,
-        "start": game.start,
-        "decisions": [str(d) for d in game.decisions],
-        "steps": len(game.events),
-    }
+FORMAT, VERSION = RECORD_FORMAT, RECORD_VERSION
+MAX_LINK = 20_000  # characters of a link's game= value: a whole game needs about 1,500
+MAX_RECORD = 1_000_000  # bytes of JSON it may unpack to (a whole game: about 3,000)
 
 
 def replay(record: dict) -> Game:
@@ -101,9 +105,121 @@ def dumps(game: Game) -> str:
     if not isinstance(game, Game):
         raise RuleError("R1", _("only a Game has a record, got {value}").format(
             value=shown(game)))
-    return json.dumps(make_record(game), indent=1)
+    return json.dumps(game.record(), indent=1)
 
 
 def loads(text: str | bytes) -> Game:
     """Replay a record from its JSON text (at most 1 MB); RuleError if it cannot be read."""
     return replay(parse_json(text, _("the record"), "R1"))
+
+
+# ---------------------------------------------------------------------- moments
+
+
+def _walk(record: dict, stop: int) -> tuple[Game, list[bool]]:
+    """Replay ``record`` up to ``stop`` events; also whether each event was a decision."""
+    game = replay({**record, "decisions": [], "steps": 0})
+    decisions = record["decisions"]
+    made: list[bool] = []
+    i = 0
+    while len(game.events) < stop:
+        if game.pending is not None:
+            if i >= len(decisions):
+                raise RuleError("R1", N_("the record has no decision for step {step}"),
+                                step=len(made) + 1)
+            game.play(decisions[i])
+            i += 1
+            made.append(True)
+        elif game.over:
+            raise RuleError("R1", N_("the game ends after {n} steps, not {step}"),
+                            n=len(made), step=stop)
+        else:
+            game.step()
+            made.append(False)
+    return game, made
+
+
+def moment(record: dict, step: int) -> Game:
+    """A new game as it stood after ``step`` events of ``record`` (the record's game itself is
+    not touched). RuleError if the record does not reach that step."""
+    return _walk(record, step)[0]
+
+
+def decision_steps(game: Game) -> list[bool]:
+    """For each event of ``game``: True if a player decided it, False for an automatic step."""
+    return _walk(game.record(), len(game.events))[1]
+
+
+def public_record(game: Game) -> dict:
+    """``game``'s record without what is still secret: while the players choose their cards
+    (R5, R6), the record stops before the first choice made face down this round, so a link
+    or a download shows nobody's exchange or cards before the reveal. Otherwise the whole
+    record."""
+    record = game.record()
+    if game.phase != "choose":
+        return record
+    events = game.events
+    start = max((i for i, e in enumerate(events) if e.type == "round"), default=0)
+    made = decision_steps(game)
+    decided = sum(made[:start])  # the decisions made before this round began
+    for k in range(start, len(events)):
+        if made[k]:
+            if game.decisions[decided].secret:
+                return {**record, "decisions": record["decisions"][:decided], "steps": k}
+            decided += 1
+    return record
+
+
+# ---------------------------------------------------------------------- links
+
+
+def encode_game(record: dict, scenario: str | None = None) -> str:
+    """A game record as the ``game=`` part of a link: its JSON, zlib, base64url without
+    padding. ``scenario``: the name of the scenario the game started from, kept instead of its
+    position (the caller vouches that the record's start is that scenario's)."""
+    payload = {"seed": record["seed"], "decisions": record["decisions"],
+               "steps": record["steps"]}
+    if record["start"] is not None:
+        if scenario:
+            payload["scenario"] = scenario
+        else:
+            payload["start"] = record["start"]
+    raw = json.dumps(payload, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def decode_game(text: str, scenario: Callable[[str], dict]) -> tuple[dict, str | None]:
+    """``encode_game``'s text -> (the game record, the scenario's name or None).
+    ``scenario(name)`` gives a named scenario's position (KeyError if there is none).
+
+    RuleError (R1) if the text holds no game; the record itself is checked when it is
+    replayed (``replay``)."""
+    if not isinstance(text, str) or len(text) > MAX_LINK:
+        raise RuleError("R1", N_("the link's game= part is too long to be a game"))
+    try:
+        unzip = zlib.decompressobj()
+        raw = unzip.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
+                               MAX_RECORD)
+        too_big = bool(unzip.unconsumed_tail)
+        payload = None if too_big else json.loads(raw)
+    except (binascii.Error, ValueError, zlib.error):
+        raise RuleError("R1", N_("the link's game= part is damaged (it may have been cut off "
+                                 "when it was copied)")) from None
+    if too_big:
+        raise RuleError("R1", N_("the link's game= part unpacks to more than any game needs"))
+    if not isinstance(payload, dict):
+        raise RuleError("R1", N_("the link's game= part does not hold a game"))
+    name = payload.get("scenario")
+    start = payload.get("start")
+    if name is not None:
+        try:
+            start = scenario(name) if isinstance(name, str) else None
+        except KeyError:
+            start = None
+        if start is None:
+            raise RuleError("R1", N_("the link names a scenario that does not exist: {name}"),
+                            name=shown(name, 40))
+    record = {"format": FORMAT, "version": VERSION, "seed": payload.get("seed"),
+              "start": start, "decisions": payload.get("decisions", []),
+              "steps": payload.get("steps")}
+    return record, name

@@ -8,11 +8,13 @@ indices 0..47 (``board.py``). Steps are never changed once made, so clones of a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import N_, translator
 from .board import PLAYERS, temples_text
 from .errors import player_name
+from .scoring import LINE_TITLES
 
 _ = translator("engine")
 
@@ -315,6 +317,38 @@ _PROMPTS = {
     "take_back": lambda a: _(_TAKE_BACK_PROMPTS[a.count == 1]).format(
         player=player_name(a.p), temple=a.temple, count=a.count),
 }
+
+#: What each automatic step will do, by its kind (``upcoming``; a win check that wins is the end).
+UPCOMING = {
+    "deal": N_("a new round: each player draws 4 cards (R4)"),
+    "reveal": N_("both players turn their cards up (R6)"),
+    "points": N_("cartouche 1: the higher card scores (R7)"),
+    "order": N_("cartouche 2 decides who goes first (R8)"),
+    "turn": N_("{player} plays cartouches 2, 3 and 4 (R9)"),
+    "removal": N_("{player}'s cartouche 2: removing counters (R10)"),
+    "auto_remove": N_("{player} removes a counter, with no choice left (R10)"),
+    "placement": N_("{player}'s cartouche 4: placing counters (R13)"),
+    "auto_place": N_("{player} places a counter, with no choice left (R13)"),
+    "overflow": N_("counters that found no square go to the Kingdom of the Dead (R15)"),
+    "end_round": N_("the end of the round (R14)"),
+    "score": N_("the scoring round: {line} (R16)"),
+    "scoring_end": N_("the scoring round's totals (R16)"),
+    "take_back_plan": N_("{player} takes counters back (R17)"),
+    "auto_take_back": N_("{player} takes back a counter, with no choice left (R17)"),
+    "return": N_("the Kingdom of the Dead empties into the stocks (R17)"),
+    "finish": N_("the end of the game (R18, R19)"),
+    "win_check": N_("the end of the game (R18, R19)"),
+}
+
+
+
+def upcoming(step: Step, name: Callable[[str], str] = player_name) -> str:
+    """What ``step`` (an automatic step: ``Game.coming``) will do, in a learner's words and in
+    the current language; ``name`` writes a player's name (the app colours it)."""
+    player = name(PLAYERS[step.p]) if hasattr(step, "p") else ""
+    line = LINE_TITLES[step.line] if isinstance(step, ScoreLine) else ""
+    return _(UPCOMING[step.kind]).format(player=player, line=line)
+
 
 #: Each decision's kind -> its step type (``ASKS["assign"].secret`` is True).
 ASKS: dict[str, type[Ask]] = {a.kind: a for a in (AskExchange, AskAssign, AskRemove, AskPlace,
