@@ -18,7 +18,6 @@ import pytest
 
 import aton
 from aton.app import AtonApp, app_from_query, build_app, parse_query
-from aton.app.app import event_cells
 from aton.app.board import CELLS, cell_index
 from aton.app.session import Session
 from aton.engine.events import Event
@@ -343,7 +342,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
         assert app.scoring.bar_values[0][n:] == [0] * (len(LINES) - n)
         assert scores_shown(app) == (event.data["scores"]["red"], event.data["scores"]["blue"])
         assert app.current_text == event.text
-        assert set(app.board.event_squares) == set(event_cells(event, game.board))
+        assert set(app.board.event_squares) == set(event.cells(game.board))
     app.controls.next.click()
     assert game.events[-1].type == "scoring" and "Total" in app.scoring.table.value
 
@@ -693,7 +692,7 @@ def test_bonus_score_highlights_the_bonus_squares():
                                    "counts": {"red": 1, "blue": 1},
                                    "scores": {"red": 1, "blue": 2},
                                    "squares": {"red": ["T1.7"], "blue": ["T4.12"]}})
-    assert event_cells(event, board) == ["T1.7", "T4.12"]
+    assert event.cells(board) == ["T1.7", "T4.12"]
 
 
 def test_session_computer_sees_only_its_view():

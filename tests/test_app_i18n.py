@@ -16,7 +16,7 @@ import pytest
 import aton
 import aton.teaching.coach
 from aton.app import app_from_query, build_app, parse_query
-from aton.app.history import decode_game
+from aton.engine.records import decode_game, public_record
 from aton.i18n import language, set_language
 
 
@@ -56,7 +56,7 @@ def buttons(app) -> list[str]:
 
 def test_the_app_built_in_portuguese_speaks_portuguese():
     app = new_app(seed=5, lang="pt")
-    assert language() == "pt"
+    assert app.language == "pt" and language() == "en"  # the app's own: the process keeps its
     assert buttons(app) == ["Próximo passo ▸", "Até a minha decisão ▸▸",
                             "Desfazer minha decisão", "Jogo novo", "Repetir estas cartas",
                             "Como jogar", "Confirmar: cartas viradas", "Projetor"]
@@ -156,10 +156,10 @@ def test_the_browser_language_is_the_default():
 def test_app_from_query_reads_the_header_voila_passes(monkeypatch):
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "pt-BR,pt;q=0.9")
     app = app_from_query("seed=4")
-    assert language() == "pt" and app.controls.next.description == "Próximo passo ▸"
+    assert app.language == "pt" and app.controls.next.description == "Próximo passo ▸"
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "en-US,en;q=0.9")
     app = app_from_query("seed=4")
-    assert language() == "en" and app.controls.next.description == "Next step ▸"
+    assert app.language == "en" and app.controls.next.description == "Next step ▸"
     monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE")
     app = app_from_query("seed=4&lang=pt")
     assert app.controls.next.description == "Próximo passo ▸"
@@ -174,9 +174,11 @@ def test_links_to_a_moment_carry_the_language():
     assert query.endswith("&lang=pt")
     out = parse_query(query)
     assert out["lang"] == "pt"
-    record, _ = decode_game(re.search(r"game=([^&]+)", query).group(1))
-    assert record["decisions"] == app.game.record()["decisions"]
-    assert "Link para este momento" in plain(app.history.share.value)
+    record, _ = decode_game(re.search(r"game=([^&]+)", query).group(1), aton.scenarios.load)
+    # The cards are still face down (R6): the link stops before anyone chose them, and says so.
+    assert record["decisions"] == public_record(app.game)["decisions"] == []
+    assert app.game.decisions and "Link para este momento" in plain(app.history.share.value)
+    assert "ainda estão viradas para baixo" in plain(app.history.share.value)
 
 
 # ---------------------------------------------------------------------- the language menu
@@ -202,7 +204,7 @@ def test_switching_keeps_the_game_its_round_and_its_undo_history():
     events, round_no = len(game.events), game.round
     pending = app.session.human_pending
     switch(app, "pt")
-    assert language() == "pt"
+    assert app.language == "pt"
     assert app.session is session and app.game is game
     assert list(app.game.decisions) == decisions and len(app.game.events) == events
     assert app.game.round == round_no and app.session.human_pending == pending

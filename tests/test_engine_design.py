@@ -14,7 +14,6 @@ from helpers import make_position
 
 import aton
 from aton import Game
-from aton.app.app import event_cells
 from aton.players import GreedyPlayer, RandomPlayer, evaluate, play_game
 
 PACKAGE = Path(aton.__file__).resolve().parent
@@ -49,7 +48,7 @@ def test_the_temple4_switch_changes_score_highlight_and_greedy_together(monkeypa
     line = next(e for e in game.events if e.type == "score" and e.data["line"] == "temple4")
     blue_squares = 3 if all_temples else 1  # T1.8, T2.8, T4.8, or T4.8 alone
     assert line.data["points"]["red"] == 3 * blue_squares
-    rung = set(event_cells(line, game.board))
+    rung = set(line.cells(game.board))
     assert {"T1.8", "T2.8"} <= rung if all_temples else not {"T1.8", "T2.8"} & rung
     board = list(game.board)
     evaluations = {}

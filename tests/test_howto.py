@@ -224,8 +224,8 @@ def test_the_preview_says_the_game_ends_when_a_placement_wins():
     game = app.game
     assign(app, (1, 2, 3, 2))
     for _ in range(60):
-        peek = app.session.peek()
-        if peek is not None and peek.type == "end":
+        coming = app.game.coming
+        if coming is not None and coming.kind in ("finish", "win_check"):
             break
         pending = app.session.human_pending
         if pending is None:

@@ -110,8 +110,6 @@ def test_no_import_is_made_inside_a_function():
     assert hidden == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 15: aton.app.app and aton.app.tutor import each "
-                   "other until the tutor talks to the app state instead")
 def test_no_import_cycle():
     """The modules' imports form no cycle, within a layer or across layers."""
     graph = edges()

@@ -32,6 +32,8 @@ from .theme import (
     LEGAL_RING,
     PLAYER_COLOUR,
     SQUARE_FILL,
+    Panel,
+    in_language,
     player_name,
 )
 
@@ -83,7 +85,7 @@ def _px(side: float) -> int:
     return round((side * UNIT) ** 2)
 
 
-class BoardView:
+class BoardView(Panel):
     """The board figure with clickable squares. ``on_click(callback)`` gets square names
     ('T1.5') or 'K1'..'K8' for places of the Kingdom of the Dead."""
 
@@ -111,18 +113,15 @@ class BoardView:
             text=[str(i % SQUARES_PER_TEMPLE + 1) for i in range(48)], scales=scales,
             colors=["#ffffff" if i in DARK_CELLS else "#333333" for i in range(48)],
             default_size=LABEL_SIZES["numbers"], align="start", font_weight="normal")
-        titles_x, titles_y, titles = [], [], []
+        titles_x, titles_y = [], []
         for t in (1, 2, 3, 4):
             x, y = XY[(t - 1) * SQUARES_PER_TEMPLE]
             titles_x.append(x - 0.5)
             titles_y.append(y - 0.68)
-            titles.append(_("Temple {number}").format(number=t))
         kx = (KINGDOM_X[0] + KINGDOM_X[1]) / 2
         titles_x += [kx - 1.0, kx - 1.0]
         titles_y += [0.25, 0.62]
-        # Translators: the Kingdom of the Dead's name on the board, on two short lines.
-        titles += [_("Kingdom of"), _("the Dead")]
-        self.titles = Label(x=titles_x, y=titles_y, text=titles, scales=scales,
+        self.titles = Label(x=titles_x, y=titles_y, text=self._titles(), scales=scales,
                             colors=["#222222"], default_size=LABEL_SIZES["titles"],
                             align="start", font_weight="bold")
         self.kingdom_numbers = Label(
@@ -175,6 +174,25 @@ class BoardView:
         self.kingdom: list[str] = []
         self.legal_cells: list[int] = []
         self.event_cells: list[int] = []
+        self.stock: dict[str, int] | None = None
+
+    @staticmethod
+    def _titles() -> list[str]:
+        # Translators: the Kingdom of the Dead's name on the board, on two short lines.
+        return [*(_("Temple {number}").format(number=t) for t in (1, 2, 3, 4)),
+                _("Kingdom of"), _("the Dead")]
+
+    @in_language
+    def relabel(self) -> None:
+        """The temples' and the Kingdom's names, and the stocks' words, in the page's
+        language."""
+        self.titles.text = self._titles()
+        self.update(self.board, self.kingdom, legal=[self._name(c) for c in self.legal_cells],
+                    event=[self._name(c) for c in self.event_cells], stock=self.stock)
+
+    @staticmethod
+    def _name(cell: int) -> str:
+        return cell_name(cell)
 
     # ------------------------------------------------------------------ clicks
 
@@ -197,6 +215,7 @@ class BoardView:
 
     # ------------------------------------------------------------------ drawing
 
+    @in_language
     def update(self, board: Iterable[int], kingdom: Iterable[str], *,
                legal: Iterable[str] = (), event: Iterable[str] = (),
                stock: dict[str, int] | None = None) -> None:
@@ -205,6 +224,7 @@ class BoardView:
         involved (``event``, names or 'K1'..'K8') and the stocks. Only changed traits sync."""
         self.board = list(board)
         self.kingdom = list(kingdom)
+        self.stock = dict(stock) if stock is not None else None
         self.legal_cells = sorted({cell_index(n) for n in legal})
         self.event_cells = sorted({cell_index(n) for n in event})
         occupied = [(i, m) for i, m in enumerate(self.board) if m]

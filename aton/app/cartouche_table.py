@@ -1,5 +1,6 @@
 """Both players' cards on cartouches 1-4, face down until the reveal (R6), with the cartouches
-the current step reads highlighted (cartouche 1 for points, 2 for order and removal, ...)."""
+the current step reads highlighted (cartouche 1 for points, 2 for order and removal, ...:
+``Event.cartouches``). The page gives it only the cards the person at the screen may see."""
 
 from __future__ import annotations
 
@@ -7,40 +8,18 @@ from html import escape
 
 from ipywidgets import HTML, Layout
 
-from ..engine.events import Event
 from ..i18n import translator
 from ..teaching.cartouches import CARTOUCHE_NAMES
+from .panel import Text, written
 from .rules_panel import with_rule_links
-from .theme import player_span
+from .theme import Panel, in_language, player_span
 
 _ = translator("app")
 
 PLAYERS = ("red", "blue")
 
 
-def cartouche_highlight(event: Event | None) -> dict[str, set[int]]:
-    """Which cartouches (1-4) of which player the event is about."""
-    if event is None:
-        return {}
-    d, kind = event.data, event.type
-    both = ("red", "blue")
-    if kind == "reveal":
-        return {p: {1, 2, 3, 4} for p in both}
-    if kind == "points":
-        return {p: {1} for p in both}
-    if kind == "order":
-        return {p: {1, 2} if d.get("reason") != "cartouche2" else {2} for p in both}
-    player = d.get("player")
-    if kind == "turn":
-        return {player: {2, 3, 4}}
-    if kind in ("removal", "remove"):
-        return {player: {2, 3}}
-    if kind in ("placement", "place", "overflow"):
-        return {player: {3, 4}}
-    return {}
-
-
-class CartoucheTable:
+class CartoucheTable(Panel):
     """A small table: rows red and blue, columns cartouches 1-4."""
 
     def __init__(self) -> None:
@@ -49,6 +28,7 @@ class CartoucheTable:
         self.highlight: dict[str, set[int]] = {}
         self.shown: dict[tuple[str, int], str] = {}
         self.first: str | None = None
+        self._shown: tuple | None = None  # the arguments of the last show, to write it again
 
     @property
     def widget(self) -> HTML:
@@ -57,11 +37,21 @@ class CartoucheTable:
             self._widget.add_class("aton-box")
         return self._widget
 
+    @in_language
+    def relabel(self) -> None:
+        if self._shown is not None:
+            cards, kwargs = self._shown
+            self.show(cards, **kwargs)
+
+    @in_language
     def show(self, cards: dict[str, tuple[int, ...] | None], *, facedown: set[str] = frozenset(),
-             highlight: dict[str, set[int]] | None = None, title: str = "",
+             highlight: dict[str, set[int]] | None = None, title: Text = "",
              first: str | None = None) -> None:
-        """``cards``: each player's cards on cartouches 1-4 (None: not yet chosen);
-        players in ``facedown`` have chosen but their cards are not shown yet."""
+        """``cards``: each player's cards on cartouches 1-4 (None: not yet chosen, or not to
+        be shown); players in ``facedown`` have chosen but their cards are not shown yet."""
+        self._shown = (cards, {"facedown": facedown, "highlight": highlight, "title": title,
+                               "first": first})
+        title = written(title)
         self.cards = dict(cards)
         self.first = first
         self.highlight = highlight or {}

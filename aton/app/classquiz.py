@@ -10,13 +10,14 @@ page before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from ipywidgets import HTML, HBox, Layout, ToggleButton, VBox
 
 from ..engine.scoring import LINES
 from ..i18n import N_, translator
 from .predict import Answer, ScoringQuiz
+from .theme import Panel, in_language
 
 _ = translator("app")
 
@@ -25,7 +26,7 @@ INTRO = N_("<b>Class predicts.</b> Before each line, type the points you expect 
            "guess: it is not marked.")
 
 
-class ClassPredicts:
+class ClassPredicts(Panel):
     """The switch and, while it is on during a scoring round, the quiz.
 
     ``reveal(line)`` steps the game through scoring line ``line`` and returns its ``Answer``.
@@ -34,20 +35,26 @@ class ClassPredicts:
     def __init__(self, reveal: Callable[[str], Answer]) -> None:
         self._reveal = reveal
         self._revealing = False  # the game moves inside a Reveal: the quiz is not over
-        self.switch = ToggleButton(
-            value=False, description=_("Class predicts"), icon="users",
-            tooltip=_("Turn the scoring round into a guessing game: guess each line's points, "
-                      "then Reveal it"))
+        self.switch = ToggleButton(value=False, icon="users")
         self.switch.add_class("aton-class-predicts")
         self.switch.observe(self._toggled, "value")
-        self.hint = HTML(_("Guess each line of the scoring round before it is shown."),
-                         layout=Layout(margin="0 0 0 8px"))
+        self.hint = HTML(layout=Layout(margin="0 0 0 8px"))
         self.quiz: ScoringQuiz | None = None
         self.next_line: str | None = None
         self.widget = VBox([HBox([self.switch, self.hint],
                                  layout=Layout(align_items="center"))],
                            layout=Layout(width="100%"))
         self.widget.add_class("aton-box")
+        self.relabel()
+
+    @in_language
+    def relabel(self) -> None:
+        self.switch.description = _("Class predicts")
+        self.switch.tooltip = _("Turn the scoring round into a guessing game: guess each "
+                                "line's points, then Reveal it")
+        self.hint.value = _("Guess each line of the scoring round before it is shown.")
+        if self.quiz is not None:
+            self.quiz.relabel()
 
     @property
     def visible(self) -> bool:
@@ -62,6 +69,7 @@ class ClassPredicts:
         return (self.switch.value and self.quiz is not None
                 and self.next_line is not None and self.quiz.current == self.next_line)
 
+    @in_language
     def update(self, next_line: str | None, scoring_shown: bool) -> None:
         """Follow the game: ``next_line`` is the scoring line the next step scores (None if
         it scores none); ``scoring_shown``: the scoring round's table is on screen."""
@@ -69,24 +77,21 @@ class ClassPredicts:
         if self.quiz is not None and not self._revealing and (
                 (next_line is None and not (self.quiz.done and scoring_shown))
                 or (next_line is not None and self.quiz.current != next_line)):
-            self.quiz = None  # a new round, Undo, a new game: that quiz is over
+            self._drop()  # a new round, Undo, a new game: that quiz is over
         self._redraw()
 
-    def take_over(self, other: ClassPredicts, answers: Mapping[str, Answer]) -> None:
-        """Go on with ``other``'s switch and quiz (its marks and the guesses typed), in the
-        current language: the app built again in another language. ``answers``: the lines
-        revealed, made again in this language (``ScoringQuiz.take_over``)."""
-        self.next_line = other.next_line
-        if other.quiz is not None:  # before the switch, which would start a new quiz
-            self.quiz = ScoringQuiz(other.quiz.lines, self._reveal_line, intro=INTRO)
-            self.quiz.take_over(other.quiz, answers)
-        self.switch.value = other.switch.value
-        self._redraw()
-
+    @in_language
     def _toggled(self, change: dict) -> None:
         if not change["new"]:
-            self.quiz = None  # switched off: the game steps as usual; on again, a new quiz
+            self._drop()  # switched off: the game steps as usual; on again, a new quiz
         self._redraw()
+
+    def _drop(self) -> None:
+        """The quiz is over: it goes, and so do its widgets."""
+        if self.quiz is not None:
+            quiz, self.quiz = self.quiz, None
+            self.widget.children = [self.widget.children[0]]
+            quiz.close()
 
     def _reveal_line(self, line: str) -> Answer:
         self._revealing = True
@@ -99,6 +104,8 @@ class ClassPredicts:
         if self.switch.value and self.quiz is None and self.next_line is not None:
             lines = list(LINES[LINES.index(self.next_line):])
             self.quiz = ScoringQuiz(lines, self._reveal_line, intro=INTRO)
+            self.quiz.speaks = self.speaks
+            self.quiz.relabel()
         self.hint.layout.display = "none" if self.switch.value else ""
         self.switch.button_style = "success" if self.switch.value else ""  # plainly on
         body = [self.quiz] if self.switch.value and self.quiz is not None else []

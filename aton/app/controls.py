@@ -19,9 +19,10 @@ from ipywidgets import (
 
 from ..i18n import LANGUAGES, N_, language, translator
 from ..players import level_name
+from ..teaching.tutorial import lesson_text
 from .autoplay import PACE_NAMES, PACES
 from .session import OPPONENTS
-from .theme import player_name
+from .theme import Panel, in_language, player_name, relabel_options
 
 _ = translator("app")
 
@@ -64,84 +65,103 @@ def opponent_label(level: str) -> str:
     return _("computer ({level})").format(level=level_name(level))
 
 
-class Controls:
+class Controls(Panel):
     """``steps`` (a row under the explanation) and ``setup`` (a row in the header)."""
 
     def __init__(self, *, seed: int | str, opponent: str, learner: str,
-                 lessons: dict[str, str]) -> None:
-        """``lessons``: the guided lessons, name -> title, in order."""
+                 lessons: dict[str, str], deal_seed: int | None = None) -> None:
+        """``lessons``: the guided lessons, name -> title (as the lesson file has it), in
+        order; ``deal_seed``: the seed of the generator of New game's seeds (its tooltip)."""
+        self.lessons = dict(lessons)
+        self.deal_seed = deal_seed
         style = ButtonStyle(font_weight="bold")
-        self.next = Button(description=_("Next step ▸"), button_style="primary",
-                           tooltip=_(TIPS["next"]), layout=Layout(width="130px", height="38px"),
+        self.next = Button(button_style="primary", layout=Layout(width="130px", height="38px"),
                            style=style)
-        self.run = Button(description=_("To my next decision ▸▸"), tooltip=_(TIPS["run"]),
-                          layout=Layout(width="210px", height="38px"), style=style)
-        self.auto = ToggleButton(value=False, description=_("Auto-play ▶"),
-                                 tooltip=_(TIPS["auto"]),
-                                 layout=Layout(width="120px", height="38px"))
-        self.pace = Dropdown(options=[(_(PACE_NAMES[name]), name) for name in PACES],
-                             value="normal", description=_("pace"),
-                             tooltip=_("How fast auto-play goes"),
+        self.run = Button(layout=Layout(width="210px", height="38px"), style=style)
+        self.auto = ToggleButton(value=False, layout=Layout(width="120px", height="38px"))
+        self.pace = Dropdown(options=list(PACES), value="normal",
                              style={"description_width": "initial"},
                              layout=Layout(width="125px"))
-        self.undo = Button(description=_("Undo my last decision"), tooltip=_(TIPS["undo"]),
-                           layout=Layout(width="190px", height="38px"), style=style)
+        self.undo = Button(layout=Layout(width="190px", height="38px"), style=style)
         self.steps = HBox([self.next, self.run, self.auto, self.pace, self.undo],
                           layout=Layout(flex_flow="row wrap", align_items="center"))
         self.steps.add_class("aton-row")
 
         small = {"description_width": "initial"}
-        self.how_to = Button(description=_("How to play"), button_style="info",
-                             tooltip=_("The goal, the cartouches and the words of the game"),
-                             layout=Layout(width="110px"), style=style)
-        opponents = [(opponent_label(k), k) for k in OPPONENTS]
-        # Wide enough for the longest entry in this language (about 7 px a letter, and the
-        # label and the arrow), so "computador (aleatório)" is not cut short.
-        longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
-        self.opponent = Dropdown(options=opponents, value=opponent, description=_("Opponent:"),
-                                 style=small, layout=Layout(width=f"{max(250, 7 * longest + 30)}px"))
-        self.learner = ToggleButtons(options=[(player_name(p), p) for p in ("red", "blue")],
-                                     value=learner, style={"button_width": "auto"},
-                                     tooltips=[_("You play red (the same deal starts again)"),
-                                               _("You play blue (the same deal starts again)")],
+        self.how_to = Button(button_style="info", layout=Layout(width="110px"), style=style)
+        self.opponent = Dropdown(options=list(OPPONENTS), value=opponent, style=small)
+        self.learner = ToggleButtons(options=["red", "blue"], value=learner,
+                                     style={"button_width": "auto"},
                                      layout=Layout(width="auto"))
-        you_play = HBox([Label(_("You play:")), self.learner],
-                        layout=Layout(align_items="center"))
-        self.seed = Text(value=str(seed), description=_("Seed:"), style=small,
-                         tooltip=_("The same seed deals the same cards"),
-                         layout=Layout(width="150px"))
-        self.new = Button(description=_("New game"), tooltip=_("A new random deal"),
-                          layout=Layout(width="auto"), style=style)
-        self.replay = Button(description=_("Replay this deal"),
-                             tooltip=_("Deal the cards of the seed in the box again (type a "
-                                       "seed to share a deal with a class)"),
-                             layout=Layout(width="auto"), style=style)
+        self.you_play = Label()
+        you_play = HBox([self.you_play, self.learner], layout=Layout(align_items="center"))
+        self.seed = Text(value=str(seed), style=small, layout=Layout(width="150px"))
+        self.new = Button(layout=Layout(width="auto"), style=style)
+        self.replay = Button(layout=Layout(width="auto"), style=style)
         # The guided lessons (aton/teaching/lessons/), and the free game first (value "").
-        options = [(_(FREE_GAME), "")] + [(f"{i}. {title}", name)
-                                       for i, (name, title) in enumerate(lessons.items(), 1)]
-        free = len(_(FREE_GAME)) + len(_("Lesson:"))  # the entry shown first: not cut short
-        self.lesson = Dropdown(options=options, value="", description=_("Lesson:"), style=small,
-                               layout=Layout(width=f"{max(240, 7 * free + 30)}px",
-                                             flex="0 1 auto"))
-        self.start_lesson = Button(description=_("Start"),
-                                   tooltip=_("Start this guided lesson (or a free game "
-                                             "against the computer)"),
-                                   layout=Layout(width="auto", flex="0 0 auto"), style=style)
-        self.lesson.layout.margin = "0 0 0 18px"
+        self.lesson = Dropdown(options=["", *self.lessons], value="", style=small,
+                               layout=Layout(flex="0 1 auto", margin="0 0 0 18px"))
+        self.start_lesson = Button(layout=Layout(width="auto", flex="0 0 auto"), style=style)
         # The language menu: each language named in its own words (aton.i18n.LANGUAGES).
         self.language = Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
-                                 value=language(),
-                                 tooltip=_("Language of the app (the game stays as it is)"),
-                                 layout=Layout(width="auto"))
+                                 value=language(), layout=Layout(width="auto"))
         self.language.add_class("aton-language")
         self.setup = HBox([self.how_to, self.opponent, you_play, self.seed, self.new,
                            self.replay, self.lesson, self.start_lesson, self.language],
                           layout=Layout(align_items="center", flex_flow="row wrap"))
         self.setup.add_class("aton-row")
+        self._enabled = (True, True, "")
+        self.relabel()
 
-    def enable(self, *, step: bool, undo: bool, why_not: str = "") -> None:
+    @in_language
+    def relabel(self) -> None:
+        """Every label, tooltip and menu entry in the page's language (values kept)."""
+        self.next.description = _("Next step ▸")
+        self.run.description = _("To my next decision ▸▸")
+        self.auto.description = _("Pause ⏸") if self.auto.value else _("Auto-play ▶")
+        relabel_options(self.pace, [(_(PACE_NAMES[name]), name) for name in PACES])
+        self.pace.description = _("pace")
+        self.pace.tooltip = _("How fast auto-play goes")
+        self.undo.description = _("Undo my last decision")
+        self.how_to.description = _("How to play")
+        self.how_to.tooltip = _("The goal, the cartouches and the words of the game")
+        opponents = [(opponent_label(k), k) for k in OPPONENTS]
+        relabel_options(self.opponent, opponents)
+        self.opponent.description = _("Opponent:")
+        # Wide enough for the longest entry in this language (about 7 px a letter, and the
+        # label and the arrow), so "computador (aleatório)" is not cut short.
+        longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
+        self.opponent.layout.width = f"{max(250, 7 * longest + 30)}px"
+        relabel_options(self.learner, [(player_name(p), p) for p in ("red", "blue")])
+        self.learner.tooltips = [_("You play red (the same deal starts again)"),
+                                 _("You play blue (the same deal starts again)")]
+        self.you_play.value = _("You play:")
+        self.seed.description = _("Seed:")
+        self.seed.tooltip = _("The same seed deals the same cards")
+        self.new.description = _("New game")
+        self.new.tooltip = (_("A new random deal (new seeds come from a generator started "
+                              "with {seed} when the page opened)").format(seed=self.deal_seed)
+                            if self.deal_seed is not None else _("A new random deal"))
+        self.replay.description = _("Replay this deal")
+        self.replay.tooltip = _("Deal the cards of the seed in the box again (type a seed to "
+                                "share a deal with a class)")
+        relabel_options(self.lesson, [(_(FREE_GAME), "")] + [
+            (f"{i}. {lesson_text(title)}", name)
+            for i, (name, title) in enumerate(self.lessons.items(), 1)])
+        self.lesson.description = _("Lesson:")
+        free = len(_(FREE_GAME)) + len(_("Lesson:"))  # the entry shown first: not cut short
+        self.lesson.layout.width = f"{max(240, 7 * free + 30)}px"
+        self.start_lesson.description = _("Start")
+        self.start_lesson.tooltip = _("Start this guided lesson (or a free game against the "
+                                      "computer)")
+        self.language.tooltip = _("Language of the app (the game stays as it is)")
+        self.enable(*self._enabled)
+
+    @in_language
+    def enable(self, step: bool, undo: bool, why_not: str = "") -> None:
         """Grey out what does nothing now; the tooltip of a greyed button says why
         (``why_not``), and its handler explains too if it is clicked anyway."""
+        self._enabled = (step, undo, why_not)
         self.next.disabled = not step
         self.run.disabled = not step
         self.auto.disabled = not step and not self.auto.value

@@ -10,7 +10,7 @@ from ..engine.events import Event
 from ..engine.rules import WIN_POINTS
 from ..i18n import N_, translator
 from .rules_panel import with_rule_links
-from .theme import capitalized, player_name, player_span
+from .theme import Panel, capitalized, in_language, player_name, player_span
 
 _ = translator("app")
 
@@ -25,13 +25,14 @@ REASONS = {
 }
 
 
-class EndPanel:
+class EndPanel(Panel):
     """A banner with the winner, the reason in the game's words, and the final scores."""
 
     def __init__(self) -> None:
         self._widget: HTML | None = None  # built at the first end of a game
         self.winner: str | None = None
         self.reason: str | None = None
+        self._shown: tuple | None = None
 
     @property
     def widget(self) -> HTML:
@@ -40,8 +41,15 @@ class EndPanel:
             self._widget.add_class("aton-end")
         return self._widget
 
+    @in_language
+    def relabel(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
+
+    @in_language
     def show(self, winner: str, reason: str, scores: dict[str, int],
              event: Event | None = None) -> None:
+        self._shown = (winner, reason, scores, event)
         self.winner, self.reason = winner, reason
         if winner == "draw":
             head = _("A draw!")

@@ -1,14 +1,13 @@
-"""Looking back, like an analysis board: the move list, and links to any moment of a game.
+"""Looking back, like an analysis board: the move list, and the share box of links.
 
-``MoveList`` lists every step and decision of the game, round by round. A click on one (or
-the ◂ ▸ buttons, or the arrow keys in the list) shows the game as it was then, rebuilt from
-the game's record (``moment``): the live game is never touched. ``Back to the game`` returns.
+``MoveList`` lists every step and decision of the game, round by round, as the person at the
+screen may read them. A click on one (or the ◂ ▸ buttons, or the arrow keys in the list) shows
+the game as it was then, rebuilt from the game's record (``aton.engine.records.moment``): the
+live game is never touched. ``Back to the game`` returns.
 
-A link holds the whole game: ``?game=<record>&step=K`` where ``<record>`` is the record's JSON
-(seed, start, decisions, steps), compressed with zlib and written in URL-safe base64
-(``encode_game`` / ``decode_game``). A game started from a lesson position keeps the lesson's
-name instead of the position, so the link stays short. The app builds a relative link
-(``?game=…``); the page itself adds its own address in front (the kernel does not know it).
+A link holds the whole game (``aton.engine.records.encode_game``): ``?game=<record>&step=K``.
+The app builds a relative link (``aton.app.address.link_query``); the page itself adds its own
+address in front (the kernel does not know it).
 
 A click cannot call Python directly (Voilà runs no code sent from the page), so the list's
 clicks and keys write the step into a hidden ``Text`` widget, the *bridge*, as the rule links do.
@@ -17,30 +16,20 @@ clicks and keys write the step into a hidden ``Text`` widget, the *bridge*, as t
 from __future__ import annotations
 
 import base64
-import binascii
 import html
 import json
-import zlib
 from collections.abc import Callable
 
 from ipywidgets import HTML, Button, FileUpload, HBox, Layout, Text
 
-from ..engine.errors import RuleError
 from ..engine.events import Event
-from ..engine.game import Game
-from ..engine.records import FORMAT, VERSION, replay
-from ..i18n import N_, language, plural_translator, translator
-from ..teaching import scenarios
-from .theme import player_span
+from ..i18n import plural_translator, translator
+from .theme import Panel, in_language, player_span
 
 _ = translator("app")
 _n = plural_translator("app")
 
 MOVE_BRIDGE = "aton-move-bridge"
-MAX_LINK = 20_000  # characters of the game= value: a whole game needs about 1,500
-MAX_RECORD = 1_000_000  # bytes of JSON it may unpack to (a whole game: about 3,000)
-#: Shown above the list while looking back, and in the tooltips of the live game's buttons.
-LOOKING = N_("you are looking at an earlier moment: click <b>Back to the game</b> first.")
 
 # The list's clicks and arrow keys: find the entry, send its step through the bridge. The
 # time makes a second click on the same entry a change too.
@@ -81,143 +70,30 @@ CSS = """<style>
 </style>"""
 
 
-# ---------------------------------------------------------------------- links
-
-
-def encode_game(game: Game, scenario: str | None = None) -> str:
-    """The game's record as a URL-safe text: JSON, zlib, base64url without padding.
-
-    ``scenario``: the lesson the game started from; its name replaces the position when the
-    game really started from it."""
-    record = game.record()
-    payload = {"seed": record["seed"], "decisions": record["decisions"],
-               "steps": record["steps"]}
-    if record["start"] is not None:
-        if scenario and lesson_start(scenario) == record["start"]:
-            payload["scenario"] = scenario
-        else:
-            payload["start"] = record["start"]
-    raw = json.dumps(payload, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
-
-
-def decode_game(text: str) -> tuple[dict, str | None]:
-    """``encode_game``'s text -> (the game record, the lesson's name or None).
-
-    RuleError (R1) if it is not one: the record itself is checked when it is replayed."""
-    if not isinstance(text, str) or len(text) > MAX_LINK:
-        raise RuleError("R1", "the link's game= part is too long to be a game")
-    try:
-        unzip = zlib.decompressobj()
-        raw = unzip.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
-                               MAX_RECORD)
-        too_big = bool(unzip.unconsumed_tail)
-        payload = None if too_big else json.loads(raw)
-    except (binascii.Error, ValueError, zlib.error):
-        raise RuleError("R1", "the link's game= part is damaged (it may have been cut off "
-                        "when it was copied)") from None
-    if too_big:
-        raise RuleError("R1", "the link's game= part unpacks to more than any game needs")
-    if not isinstance(payload, dict):
-        raise RuleError("R1", "the link's game= part does not hold a game")
-    scenario = payload.get("scenario")
-    start = payload.get("start")
-    if scenario is not None:
-        if not isinstance(scenario, str) or scenario not in scenarios.catalogue():
-            raise RuleError("R1", f"the link names a lesson that does not exist: "
-                            f"{str(scenario)[:40]!r}")
-        start = scenarios.load(scenario)
-    record = {"format": FORMAT, "version": VERSION, "seed": payload.get("seed"),
-              "start": start, "decisions": payload.get("decisions", []),
-              "steps": payload.get("steps")}
-    return record, scenario
-
-
-def lesson_start(name: str) -> dict:
-    """Lesson ``name``'s position as a game keeps it (``Game.start``: checked and complete)."""
-    return Game.from_position(scenarios.load(name), 0).start
-
-
-def link_query(game: Game, *, step: int | None = None, scenario: str | None = None,
-               opponent: str | None = None, learner: str | None = None,
-               lang: str | None = None) -> str:
-    """The relative link (``?game=…&step=K&lang=pt``) to ``game`` at step ``step`` (the live
-    end when None), in language ``lang`` (default: the language shown now)."""
-    parts = [f"game={encode_game(game, scenario)}"]
-    if step is not None and step != len(game.events):
-        parts.append(f"step={step}")
-    if opponent:
-        parts.append(f"opponent={opponent}")
-    if learner:
-        parts.append(f"learner={learner}")
-    parts.append(f"lang={lang or language()}")
-    return "?" + "&".join(parts)
-
-
-# ---------------------------------------------------------------------- moments
-
-
-def _walk(record: dict, stop: int) -> tuple[Game, list[bool]]:
-    """Replay ``record`` up to ``stop`` events; also whether each event was a decision."""
-    game = replay({**record, "decisions": [], "steps": 0})
-    decisions = record["decisions"]
-    made: list[bool] = []
-    i = 0
-    while len(game.events) < stop:
-        if game.pending is not None:
-            if i >= len(decisions):
-                raise RuleError("R1", f"the record has no decision for step {len(made) + 1}")
-            game.play(decisions[i])
-            i += 1
-            made.append(True)
-        elif game.over:
-            raise RuleError("R1", f"the game ends after {len(made)} steps, not {stop}")
-        else:
-            game.step()
-            made.append(False)
-    return game, made
-
-
-def moment(record: dict, step: int) -> Game:
-    """A new game as it stood after ``step`` events of ``record`` (the record's game itself is
-    not touched). RuleError if the record does not reach that step."""
-    return _walk(record, step)[0]
-
-
-def decision_steps(game: Game) -> list[bool]:
-    """For each event of ``game``: True if a player decided it, False for an automatic step."""
-    return _walk(game.record(), len(game.events))[1]
-
-
 # ---------------------------------------------------------------------- the widgets
 
 
-class MoveList:
+class MoveList(Panel):
     """The move list, its ◂ ▸ / Back to the game buttons, and the share box (link, record).
 
-    The app places ``bar``, ``share``, ``list`` and the hidden ``bridge``. ``step`` is the
-    moment shown: None while the live game is shown."""
+    The app places ``bar``, ``share``, ``list`` and the hidden ``bridge``, and draws it with
+    ``show(events, decided, step)``. ``step`` is the moment shown: None while the live game is
+    shown."""
 
     def __init__(self) -> None:
         self.step: int | None = None
-        self.total = 0
-        self._entries: list[str] = []
-        self._rounds: list[int] = []  # the round each entry belongs to
+        self.events: list[Event] = []
+        self.decided: list[bool] = []
+        self._entries: list[str] = []  # each event's entry, written once
+        self._share: tuple | None = None  # what the share box shows, to write it again
         self.list = HTML(layout=Layout(width="100%"))
         self.bridge = Text(value="", layout=Layout(display="none"))
         self.bridge.add_class(MOVE_BRIDGE)
-        self.earlier = Button(description="◂", tooltip=_("One step earlier (← in the list)"),
-                              layout=Layout(width="44px"))
-        self.later = Button(description="▸", tooltip=_("One step later (→ in the list)"),
-                            layout=Layout(width="44px"))
-        self.back = Button(description=_("Back to the game"), button_style="warning",
-                           tooltip=_("Leave the earlier moment and go on with the game (Esc)"),
-                           layout=Layout(width="auto"))
-        self.copy = Button(description=_("Copy link"), tooltip=_("A link to this game at the "
-                           "moment shown, to send or to open later"),
-                           layout=Layout(width="auto"))
+        self.earlier = Button(description="◂", layout=Layout(width="44px"))
+        self.later = Button(description="▸", layout=Layout(width="44px"))
+        self.back = Button(button_style="warning", layout=Layout(width="auto"))
+        self.copy = Button(layout=Layout(width="auto"))
         self.upload = FileUpload(accept=".json", multiple=False,
-                                 description=_("Open a game record"),
                                  layout=Layout(width="auto", flex="0 0 auto"))
         self.where = HTML()
         self.earlier.add_class("aton-hist-earlier")
@@ -229,37 +105,45 @@ class MoveList:
                         layout=Layout(align_items="center", flex_flow="row wrap"))
         self.share = HTML(layout=Layout(display="none", width="100%"))
         self.share.add_class("aton-share")
-        self._show_buttons()
+        self.relabel()
+
+    @property
+    def total(self) -> int:
+        return len(self.events)
+
+    @in_language
+    def relabel(self) -> None:
+        self._entries = [self._entry(k, e, d) for k, (e, d) in
+                         enumerate(zip(self.events, self.decided, strict=True), 1)]
+        self.earlier.tooltip = _("One step earlier (← in the list)")
+        self.later.tooltip = _("One step later (→ in the list)")
+        self.back.description = _("Back to the game")
+        self.back.tooltip = _("Leave the earlier moment and go on with the game (Esc)")
+        self.copy.description = _("Copy link")
+        self.copy.tooltip = _("A link to this game at the moment shown, to send or to open "
+                              "later")
+        self.upload.description = _("Open a game record")
+        self._render()
+        if self._share is not None:
+            self.show_share(*self._share)
 
     # -------------------------------------------------------------- content
 
-    def reset(self, game: Game) -> None:
-        """List ``game``'s events again (a new game, an undo, a link opened)."""
-        self._entries, self._rounds = [], []
-        self.sync(game)
-
-    def sync(self, game: Game) -> None:
-        """Add the events the game made since the last call, and show the live end."""
-        events = game.events
-        if len(self._entries) > len(events):
-            self._entries, self._rounds = [], []
-        if len(self._entries) < len(events):
-            made = decision_steps(game)
-            rnd = self._rounds[-1] if self._rounds else 0
-            for k in range(len(self._entries), len(events)):
-                event = events[k]
-                if event.type == "round":
-                    rnd = event.data.get("round", rnd + 1)
-                self._entries.append(self._entry(k + 1, event, made[k]))
-                self._rounds.append(rnd)
-        self.total = len(events)
-        self.step = None
-        self.hide_share()  # its link was to a moment that is no longer shown
-        self._render()
-
-    def look_at(self, step: int) -> None:
-        self.step = step
-        self.hide_share()
+    @in_language
+    def show(self, events: list[Event], decided: list[bool], step: int | None) -> None:
+        """List ``events`` (as the person at the screen may read them; ``decided``: whether a
+        player decided each one), the moment ``step`` marked (None: the live end)."""
+        if step != self.step or len(events) != len(self.events):
+            self.hide_share()  # its link was to a moment that is no longer shown
+        same = 0  # an entry is written once: only what changed since the last call is
+        for k, (old, new) in enumerate(zip(self.events, events)):
+            if old is not new or self.decided[k] != decided[k]:
+                break
+            same += 1
+        self._entries = self._entries[:same] + [
+            self._entry(k, e, d) for k, (e, d) in enumerate(
+                zip(events[same:], decided[same:], strict=True), same + 1)]
+        self.events, self.decided, self.step = list(events), list(decided), step
         self._render()
 
     @staticmethod
@@ -276,8 +160,10 @@ class MoveList:
 
     def _render(self) -> None:
         current = self.step if self.step is not None else self.total
-        parts, last_round = [], None
-        for k, (entry, rnd) in enumerate(zip(self._entries, self._rounds, strict=True), 1):
+        parts, last_round, rnd = [], None, 0
+        for k, (event, entry) in enumerate(zip(self.events, self._entries, strict=True), 1):
+            if event.type == "round":
+                rnd = event.data.get("round", rnd + 1)
             if rnd != last_round:
                 head = _("Round {round}").format(round=rnd) if rnd else _("The start")
                 parts.append(f'<div class="aton-round-head">{head}</div>')
@@ -315,8 +201,13 @@ class MoveList:
 
     # -------------------------------------------------------------- the share box
 
-    def show_share(self, query: str, record_json: str, filename: str) -> None:
-        """The link (a read-only box, selected on click, and a Copy button) and the record."""
+    @in_language
+    def show_share(self, query: str, record_json: str, filename: str,
+                   left_out: int | None = None) -> None:
+        """The link (a read-only box, selected on click, and a Copy button) and the record.
+        ``left_out``: the round whose cards, still face down, the link and the record leave
+        out (R6), said plainly; None when they hold the whole game."""
+        self._share = (query, record_json, filename, left_out)
         q = html.escape(query, quote=True)
         data = base64.b64encode(record_json.encode()).decode()
         fill = ("const b=this.closest('.aton-share');const i=b.querySelector('input');"
@@ -329,8 +220,14 @@ class MoveList:
                 "if(navigator.clipboard){navigator.clipboard.writeText(i.value).then(ok,no);}"
                 "else{try{document.execCommand('copy')?ok():no();}catch(e){no();}}")
         link_label = html.escape(_("Link to this moment"), quote=True)
+        secret = ""
+        if left_out is not None:
+            secret = ('<div class="aton-notice">' + _(
+                "The cards of round {round} are still face down, so this link and this record "
+                "stop before anyone chose them: nobody's cards or exchange are in them "
+                "(R5, R6).").format(round=left_out) + "</div>")
         self.share.value = (
-            '<div class="aton-box">'
+            '<div class="aton-box">' + secret
             + _("<b>Link to this moment</b> (it holds the whole game: the seed, every decision "
                 "and the step shown):")
             + f'<input readonly type="text" data-query="{q}" value="{q}" '
@@ -345,6 +242,7 @@ class MoveList:
         self.share.layout.display = ""
 
     def hide_share(self) -> None:
+        self._share = None
         self.share.layout.display = "none"
 
     # -------------------------------------------------------------- callbacks
@@ -361,5 +259,4 @@ class MoveList:
         self.bridge.observe(from_page, "value")
 
 
-__all__ = ["MoveList", "decision_steps", "decode_game", "encode_game", "lesson_start", "link_query",
-           "moment"]
+__all__ = ["MoveList"]

@@ -11,6 +11,7 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox
 from ..i18n import translator
 from ..teaching.howto import HOW_TO_PLAY
 from .rules_panel import with_rule_links
+from .theme import Panel, in_language
 
 _ = translator("app")
 
@@ -35,16 +36,14 @@ def how_to_play_html() -> str:
     return with_rule_links("".join(parts))
 
 
-class HowToPlay:
+class HowToPlay(Panel):
     """A panel at the right edge of the page; ``show()`` opens it, its button closes it."""
 
     def __init__(self) -> None:
-        self.text = HTML(value=how_to_play_html(), layout=Layout(width="100%"))
-        self.close = Button(description=_("Got it: let's play ▸"), button_style="success",
-                            tooltip=_("Close How to play (the button at the top opens it again)"),
+        self.text = HTML(layout=Layout(width="100%"))
+        self.close = Button(button_style="success",
                             layout=Layout(width="auto", min_width="200px", height="36px"))
-        self.close_top = Button(description=_("Close ✕"), tooltip=_("Close How to play"),
-                                layout=Layout(width="auto", min_width="90px"))
+        self.close_top = Button(layout=Layout(width="auto", min_width="90px"))
         top = HBox([self.close_top])
         top.add_class("aton-drawer-top")
         self.widget = VBox([top, self.text, self.close])
@@ -52,6 +51,15 @@ class HowToPlay:
         self.widget.add_class("aton-howto")
         self.close.on_click(lambda _b: self.hide())
         self.close_top.on_click(lambda _b: self.hide())
+        self.relabel()
+
+    @in_language
+    def relabel(self) -> None:
+        self.text.value = how_to_play_html()
+        self.close.description = _("Got it: let's play ▸")
+        self.close.tooltip = _("Close How to play (the button at the top opens it again)")
+        self.close_top.description = _("Close ✕")
+        self.close_top.tooltip = _("Close How to play")
 
     def show(self) -> None:
         self.widget.layout.display = "flex"

@@ -114,13 +114,18 @@ def style_widget() -> HTML:
 
 
 def projector_toggle(on: bool = False) -> ToggleButton:
-    """The header's "Projector" toggle."""
-    return ToggleButton(value=on, description=_("Projector"),
-                        tooltip=_("Large type for a class: hides the game log and keeps the "
-                                  "board beside the explanation (or add ?projector=1 to the "
-                                  "page address)"),
-                        layout=Layout(width="auto"))
+    """The header's "Projector" toggle (its words: ``label_projector``)."""
+    toggle = ToggleButton(value=on, layout=Layout(width="auto"))
+    label_projector(toggle)
+    return toggle
+
+
+def label_projector(toggle: ToggleButton) -> None:
+    """The Projector toggle's words, in the current language."""
+    toggle.description = _("Projector")
+    toggle.tooltip = _("Large type for a class: hides the game log and keeps the board beside "
+                       "the explanation (or add ?projector=1 to the page address)")
 
 
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "FIT_SCRIPT", "LAYOUT_CSS", "PROJECTOR_CLASS",
-           "PROJECTOR_LABELS", "projector_toggle", "style_widget"]
+           "PROJECTOR_LABELS", "label_projector", "projector_toggle", "style_widget"]

@@ -6,6 +6,7 @@ event's sentence, newest first, so the latest is always in view without scrollin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from ipywidgets import HTML, Layout
@@ -14,6 +15,7 @@ from ..engine.events import Event
 from ..i18n import plural_translator, translator
 from ..teaching.rulebook import RULE_TITLES
 from .rules_panel import link_rules, rule_links_area, with_rule_links
+from .theme import Panel, in_language
 
 _ = translator("app")
 _n = plural_translator("app")
@@ -29,45 +31,53 @@ def rule_badge(rule: str | None) -> str:
             f'<span class="aton-rule-title">{escape(RULE_TITLES.get(rule, ""))}</span>')
 
 
-class ExplanationPanel:
-    """What the last step did and why (its text and rule), what comes next, and warnings."""
+Text = str | Callable[[], str] | None  # a text, or a function writing it in the page's language
+
+
+def written(text: Text) -> str:
+    """``text`` written now (a function is called, in the language in force)."""
+    if text is None:
+        return ""
+    return text() if callable(text) else text
+
+
+class ExplanationPanel(Panel):
+    """What the last step did and why (its text and rule), what comes next, and warnings.
+
+    Each text may be a function of no argument: it is written when the panel is drawn, so a
+    language switch (``relabel``) writes it again. ``heading``, ``next``, ``warning`` and
+    ``notice`` are the texts as last drawn."""
 
     def __init__(self) -> None:
         self.widget = HTML(layout=Layout(min_height="150px", width="100%"))
         self.widget.add_class("aton-box")
         self.events: list[Event] = []
-        self.heading = ""
-        self.next = ""
-        self.warning = ""
-        self.notice = ""
+        self._texts: dict[str, Text] = {"heading": "", "next": "", "warning": "", "notice": ""}
+        self.heading = self.next = self.warning = self.notice = ""
 
-    def show(self, events: list[Event], *, heading: str = "", next_text: str = "",
-             warning: str = "", notice: str = "") -> None:
+    @in_language
+    def show(self, events: list[Event], *, heading: Text = "", next_text: Text = "",
+             warning: Text = "", notice: Text = "") -> None:
         """Explain ``events`` (the last one in large type, earlier ones of the same step
         above it), then ``next_text`` (what the learner can do now)."""
         self.events = list(events)
-        self.heading = heading
-        self.next = next_text
-        self.warning = warning
-        self.notice = notice
+        self._texts = {"heading": heading, "next": next_text, "warning": warning,
+                       "notice": notice}
         self._render()
 
-    def warn(self, text: str) -> None:
+    @in_language
+    def warn(self, text: Text) -> None:
         """Show a warning (an illegal click, a button that does nothing now); keep the rest."""
-        self.warning = text
+        self._texts["warning"] = text
         self._render()
 
-    def clear_messages(self) -> None:
-        """A new action: the warning and the notice of the last one go."""
-        if self.warning or self.notice:
-            self.warning = self.notice = ""
-            self._render()
-
-    def render(self) -> None:
-        """Draw the panel again (after ``notice`` or ``warning`` were set directly)."""
+    @in_language
+    def relabel(self) -> None:
         self._render()
 
     def _render(self) -> None:
+        for key, text in self._texts.items():
+            setattr(self, key, written(text))
         parts = []
         if self.heading:
             parts.append(f"<div><b>{self.heading}</b></div>")
@@ -101,23 +111,33 @@ class ExplanationPanel:
         return self.events[-1].text if self.events else ""
 
 
-class GameLog:
-    """Every event's sentence with its rule id, newest first, round by round."""
+class GameLog(Panel):
+    """Every event's sentence with its rule id, newest first, round by round: the events as
+    the person at the screen may read them (``PlayerView.events``)."""
 
     def __init__(self) -> None:
         self.widget = HTML(layout=Layout(width="100%"))
+        self.events: list[Event] = []
         self.entries: list[str] = []
 
-    def reset(self, events: list[Event]) -> None:
-        """Rebuild the log from a game's events (a new game, a lesson, an undo)."""
-        self.entries = [self._entry(e) for e in events if self.worth_logging(e)]
+    @in_language
+    def show(self, events: list[Event]) -> None:
+        """Show the log of ``events`` (those worth logging)."""
+        events = [e for e in events if self.worth_logging(e)]
+        # An entry is written once: only the events that changed since the last call are.
+        same = 0
+        for old, new in zip(self.events, events):
+            if old is not new:
+                break
+            same += 1
+        self.entries = self.entries[:same] + [self._entry(e) for e in events[same:]]
+        self.events = events
         self._render()
 
-    def add(self, events: list[Event]) -> None:
-        events = [e for e in events if self.worth_logging(e)]
-        self.entries += [self._entry(e) for e in events]
-        if events:
-            self._render()
+    @in_language
+    def relabel(self) -> None:
+        self.entries = [self._entry(e) for e in self.events]
+        self._render()
 
     @staticmethod
     def worth_logging(event: Event) -> bool:
@@ -132,11 +152,11 @@ class GameLog:
 
     def _render(self) -> None:
         shown = self.entries[-LOG_LIMIT:][::-1]
-        more = len(self.entries) - len(shown)
+        more = len(self.events) - len(shown)
         tail = ('<div style="color:#888">… '
                 + _n("{n} earlier step", "{n} earlier steps", more).format(n=more)
                 + "</div>") if more > 0 else ""
-        n = len(self.entries)
+        n = len(self.events)
         head = _n("<b>Game log</b> ({n} step, newest first)",
                   "<b>Game log</b> ({n} steps, newest first)", n).format(n=n)
         self.widget.value = rule_links_area(f'<div class="aton-log"><div style="color:#666">'

@@ -5,7 +5,8 @@ cartouche with no card selected to take its card back. Under the cartouches, eac
 meaning where it lies is spelled out ("Cartouche 3 with a 2: you may remove and place in
 temples 1 and 2"). The exchange counter (R5) can be handed in once per game. Confirm is
 refused until every cartouche holds a card. In hot seat play the hand stays covered until
-its owner clicks to see it.
+its owner clicks to see it: until then the picker is given no hand at all, so no widget of it
+holds a card of the covered hand (R6).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 from ..i18n import plural_translator, translator
 from ..teaching.cartouches import CARTOUCHE_NAMES, meaning
 from .rules_panel import with_rule_links
-from .theme import capitalized, player_name, player_span
+from .theme import HINT_CLASS, Panel, capitalized, in_language, player_name, player_span
 
 _ = translator("app")
 _n = plural_translator("app")
@@ -29,8 +30,9 @@ def still_empty(missing: list[str]) -> str:
               len(missing)).format(numbers=", ".join(missing))
 
 
-class CardPicker:
-    """Assign a hand of 4 cards to cartouches 1-4; ``on_confirm(cb)`` gets the 4-tuple."""
+class CardPicker(Panel):
+    """Assign a hand of 4 cards to cartouches 1-4; ``on_confirm(cb)`` gets the 4-tuple,
+    ``on_uncover(cb)`` the player whose covered hand asks to be shown (hot seat)."""
 
     def __init__(self) -> None:
         style = ButtonStyle()  # shared: fewer widget models to send to the browser
@@ -43,15 +45,11 @@ class CardPicker:
         self.slots = [Button(layout=slot_layout, style=style) for _ in range(4)]
         self.meaning = HTML(layout=Layout(min_height="88px"))
         self.meaning.add_class("aton-meaning")
-        self.exchange = Button(description=_("Hand in exchange counter: 4 new cards"),
-                               tooltip=_("Once per game (R5): discard these 4 cards, draw 4 "
-                                         "new"),
-                               layout=Layout(width="auto"), style=style)
-        self.clear = Button(description=_("Take all back"), layout=Layout(width="auto"),
-                            style=style)
-        self.confirm = Button(description=_("Confirm: cards face down"),
-                              button_style="success", layout=Layout(width="auto"), style=style)
+        self.exchange = Button(layout=Layout(width="auto"), style=style)
+        self.clear = Button(layout=Layout(width="auto"), style=style)
+        self.confirm = Button(button_style="success", layout=Layout(width="auto"), style=style)
         self.status = HTML()
+        self._status: Callable[[], str] | None = None  # what the status line says, rewritable
         self._style = style
         self._covered: VBox | None = None  # built the first time a hand is hidden (hot seat)
         hand_row = HBox([*self.cards, self.exchange], layout=Layout(align_items="center"))
@@ -74,6 +72,7 @@ class CardPicker:
 
         self._confirm_callbacks: list[Callable[[tuple[int, ...]], None]] = []
         self._exchange_callbacks: list[Callable[[], None]] = []
+        self._uncover_callbacks: list[Callable[[str], None]] = []
         self.player = "red"
         self.hand: tuple[int, ...] = ()
         self.slot_of: list[int | None] = [None] * 4  # cartouche -> index in hand
@@ -90,8 +89,8 @@ class CardPicker:
         if self._covered is None:
             self.cover = HTML()
             self.cover.add_class("aton-cover")
-            self.show_hand = Button(description=_("Show my cards"), button_style="warning",
-                                    layout=Layout(width="220px"), style=self._style)
+            self.show_hand = Button(button_style="warning", layout=Layout(width="220px"),
+                                    style=self._style)
             self.show_hand.on_click(lambda _b: self.reveal_hand())
             self._covered = VBox([self.cover, self.show_hand])
         return self._covered
@@ -104,14 +103,21 @@ class CardPicker:
     def on_exchange(self, callback: Callable[[], None]) -> None:
         self._exchange_callbacks.append(callback)
 
-    def load(self, player: str, hand: tuple[int, ...], *, can_exchange: bool,
-             round_no: int, stock: int | None = None, hidden: bool = False,
-             keep: bool = False) -> None:
-        """Show ``player``'s ``hand`` for assignment. ``hidden``: covered until its owner
-        clicks (hot seat). ``keep``: keep the cards already placed if the hand is the same."""
-        same = keep and tuple(hand) == self.hand and player == self.player
+    def on_uncover(self, callback: Callable[[str], None]) -> None:
+        self._uncover_callbacks.append(callback)
+
+    @in_language
+    def load(self, player: str, hand: tuple[int, ...] | None, *, can_exchange: bool,
+             round_no: int, stock: int | None = None, keep: bool = False) -> None:
+        """Show ``player``'s ``hand`` for assignment; ``None``: the hand is covered until its
+        owner asks to see it (hot seat), and the picker holds none of its cards. ``keep``:
+        keep the cards already placed if the hand is the same."""
+        hidden = hand is None
+        hand = () if hand is None else tuple(hand)
+        same = keep and (hidden or hand == self.hand) and player == self.player
         self.player = player
-        self.hand = tuple(hand)
+        if not hidden or not same:
+            self.hand = hand
         if not same:
             self.slot_of = [None] * 4
             self.selected = None
@@ -120,26 +126,26 @@ class CardPicker:
         self.stock = stock
         self.hidden = hidden
         self.round_no = round_no
-        self.status.value = ""
-        self._render()
-
-    def take_over(self, other: CardPicker) -> None:
-        """Show what ``other`` showed (the same hand, the cards already on cartouches, the
-        card selected, a covered hand): the app built again in another language."""
-        if (other.player, other.hand) != (self.player, self.hand):
-            return
-        self.slot_of = list(other.slot_of)
-        self.selected = other.selected
-        self.hidden = other.hidden
+        self._say(None)
         self._render()
 
     def reveal_hand(self) -> None:
-        """Hot seat: the owner uncovers the hand."""
-        self.hidden = False
+        """Hot seat: the owner asks to see their hand (the page then gives it)."""
+        for callback in self._uncover_callbacks:
+            callback(self.player)
+
+    @in_language
+    def relabel(self) -> None:
         self._render()
+
+    def _say(self, status: Callable[[], str] | None) -> None:
+        """The status line under the cartouches (written again when the page relabels)."""
+        self._status = status
+        self.status.value = status() if status is not None else ""
 
     # ------------------------------------------------------------------ clicks
 
+    @in_language
     def click_card(self, i: int) -> None:
         """Select card ``i`` of the hand (again: unselect). A placed card is taken back."""
         placed = self._cartouche_of(i)
@@ -148,9 +154,10 @@ class CardPicker:
             self.selected = i
         else:
             self.selected = None if self.selected == i else i
-        self.status.value = ""
+        self._say(None)
         self._render()
 
+    @in_language
     def click_slot(self, c: int) -> None:
         """Put the selected card on cartouche ``c`` (0-based); else take its card back."""
         if self.selected is not None:
@@ -163,11 +170,12 @@ class CardPicker:
             self.selected = self.slot_of[c]
             self.slot_of[c] = None
         else:
-            self.status.value = _("Click a card of your hand first, then this cartouche.")
+            self._say(lambda: _("Click a card of your hand first, then this cartouche."))
             return
-        self.status.value = ""
+        self._say(None)
         self._render()
 
+    @in_language
     def place(self, cards: tuple[int, ...]) -> None:
         """Put card values on cartouches 1-4 in one go (as four clicks would)."""
         remaining = list(range(4))
@@ -179,10 +187,11 @@ class CardPicker:
         self.selected = None
         self._render()
 
+    @in_language
     def take_all_back(self) -> None:
         self.slot_of = [None] * 4
         self.selected = None
-        self.status.value = ""
+        self._say(None)
         self._render()
 
     @property
@@ -192,24 +201,26 @@ class CardPicker:
             return None
         return tuple(self.hand[s] for s in self.slot_of)
 
+    @in_language
     def _confirm(self) -> None:
         cards = self.assignment
         if cards is None:
             missing = [str(c + 1) for c, s in enumerate(self.slot_of) if s is None]
-            self.status.value = with_rule_links(
+            self._say(lambda: with_rule_links(
                 '<span style="color:#b00">'
                 + _("Every cartouche needs a card (R6): {empty}.").format(
-                    empty=still_empty(missing)) + "</span>")
+                    empty=still_empty(missing)) + "</span>"))
             return
         for callback in self._confirm_callbacks:
             callback(cards)
 
+    @in_language
     def _exchange(self) -> None:
         if not self.can_exchange:
-            self.status.value = with_rule_links(
+            self._say(lambda: with_rule_links(
                 '<span style="color:#b00">'
                 + _("The exchange counter can be handed in once per game, and it is used (R5).")
-                + "</span>")
+                + "</span>"))
             return
         for callback in self._exchange_callbacks:
             callback()
@@ -221,6 +232,11 @@ class CardPicker:
 
     def _render(self) -> None:
         who = player_span(self.player)
+        self.exchange.tooltip = _("Once per game (R5): discard these 4 cards, draw 4 new")
+        self.clear.description = _("Take all back")
+        self.confirm.description = _("Confirm: cards face down")
+        if self._status is not None:
+            self.status.value = self._status()
         if self.hidden:
             covered = self.covered
             other = "blue" if self.player == "red" else "red"
@@ -232,6 +248,14 @@ class CardPicker:
                 player=who, other=player_span(other, player_name(other, capital=True)))
             self.show_hand.description = _("Show {player}'s cards").format(
                 player=player_name(self.player))
+            # Nothing of a covered hand stays in the picker's widgets (R6).
+            for b in (*self.cards, *self.slots):
+                with b.hold_sync():
+                    b.description, b.tooltip, b.button_style = "", None, ""
+                    b.disabled = True
+                    if HINT_CLASS in b._dom_classes:
+                        b.remove_class(HINT_CLASS)
+            self.meaning.value = ""
             self.widget.children = [self.title, covered]
             return
         self.title.value = with_rule_links(capitalized(
@@ -242,7 +266,7 @@ class CardPicker:
             with b.hold_sync():  # one message per button, not one per trait
                 b.description = str(self.hand[i]) if i < len(self.hand) else ""
                 b.button_style = "warning" if i == self.selected else ""
-                b.disabled = placed is not None
+                b.disabled = placed is not None or i >= len(self.hand)
                 b.tooltip = (_("on cartouche {number}").format(number=placed + 1)
                              if placed is not None else _("click, then click a cartouche"))
         lines = []
@@ -254,6 +278,7 @@ class CardPicker:
                     number=c + 1, card=value if value is not None else "—")
                 b.button_style = "info" if value is not None else ""
                 b.tooltip = CARTOUCHE_NAMES[c + 1]
+                b.disabled = False
             if value is None:
                 lines.append("<div>" + _("Cartouche {number} ({name}): no card yet.").format(
                     number=c + 1, name=CARTOUCHE_NAMES[c + 1]) + "</div>")

@@ -24,8 +24,8 @@ import ipywidgets as widgets
 
 from ..engine.game import Game
 from ..engine.scoring import LINE_TITLES, LINES
-from ..i18n import N_, plural_translator, translator
-from .theme import player_name
+from ..i18n import N_, Spoken, plural_translator, spoken, translator
+from .theme import Panel, in_language, player_name
 
 _ = translator("app")
 _n = plural_translator("app")
@@ -48,11 +48,17 @@ def line_title(line: str) -> str:
 
 @dataclass(frozen=True)
 class Answer:
-    """The engine's result for one scoring line: points per player and the explanation."""
+    """The engine's result for one scoring line: points per player and the explanation
+    (written in the language in force when the answer was had; ``said`` writes it again in
+    the language in force now)."""
 
     line: str
     points: dict[str, int]
     text: str
+
+    @property
+    def said(self) -> str:
+        return self.text.write() if isinstance(self.text, Spoken) else self.text
 
     @property
     def title(self) -> str:
@@ -64,7 +70,7 @@ def answer_of(event) -> Answer:
     if isinstance(event, dict):
         data, text = event, event.get("text", "")
     else:
-        data, text = event.data, event.text
+        data, text = event.data, spoken(lambda: event.text)
     return Answer(data["line"], dict(data["points"]), text)
 
 
@@ -104,7 +110,7 @@ def read_guess(text: str) -> int | None:
     return int(text)
 
 
-class ScoringQuiz(widgets.VBox):
+class ScoringQuiz(Panel, widgets.VBox):
     """The scoring round's lines one at a time: a guess box for red and for blue, *Reveal*,
     then the engine's points with a mark for each guess made; a summary after the last line.
 
@@ -127,16 +133,14 @@ class ScoringQuiz(widgets.VBox):
         self.answers: dict[str, Answer] = {}  # only the lines revealed so far
         self.marks: dict[str, dict[str, bool | None]] = {}  # None: no guess, not graded
         self.guesses: dict[str, dict[str, int | None]] = {}  # what the class typed, by line
-        self._short: list[str] = []  # each revealed line without its explanation
-        self.boxes = {p: widgets.Text(value="", placeholder=_("no guess"),
-                                      description=player_name(p),
-                                      style={"description_width": "initial"},
+        self._message: Callable[[], str] | None = None  # the last warning, to write it again
+        self.intro = intro
+        self.boxes = {p: widgets.Text(value="", style={"description_width": "initial"},
                                       layout=widgets.Layout(width="150px"))
                       for p in PLAYERS}
         for p, box in self.boxes.items():
             box.add_class(f"aton-guess-{p}")
-        self.button = widgets.Button(description=_("Reveal"), button_style="info",
-                                     layout=widgets.Layout(width="90px"))
+        self.button = widgets.Button(button_style="info", layout=widgets.Layout(width="90px"))
         self.button.add_class("aton-reveal")
         self.button.on_click(lambda _b: self.reveal())
         self.title = widgets.HTML(layout=widgets.Layout(width="190px"))
@@ -147,10 +151,32 @@ class ScoringQuiz(widgets.VBox):
         self.results = widgets.VBox()
         self.summary = widgets.HTML()
         self.summary.add_class("aton-quiz-summary")
-        super().__init__([widgets.HTML(_(intro)), self.results, self.ask, self.message,
+        self.intro_text = widgets.HTML()
+        super().__init__([self.intro_text, self.results, self.ask, self.message,
                           self.summary])
         self.add_class("aton-quiz")
+        self.relabel()
+
+    @in_language
+    def relabel(self) -> None:
+        """Every word of the quiz again (the revealed lines with their marks too)."""
+        self.intro_text.value = _(self.intro)
+        for p, box in self.boxes.items():
+            box.placeholder = _("no guess")
+            box.description = player_name(p)
+        self.button.description = _("Reveal")
+        self.message.value = self._message() if self._message is not None else ""
+        self._results()
         self._show()
+
+    def close(self) -> None:
+        """Close the quiz and every widget it made (a quiz that is over leaves nothing)."""
+        if hasattr(self, "intro_text"):  # (not when the quiz was refused while being made)
+            for widget in (*self.results.children, *self.boxes.values(), self.button,
+                           self.title, self.ask, self.message, self.results, self.summary,
+                           self.intro_text):
+                widget.close()
+        super().close()
 
     # ------------------------------------------------------------------ construction
 
@@ -201,6 +227,11 @@ class ScoringQuiz(widgets.VBox):
         self.boxes["red"].value = "" if red is None else str(red)
         self.boxes["blue"].value = "" if blue is None else str(blue)
 
+    def _say(self, text: Callable[[], str] | None) -> None:
+        self._message = text
+        self.message.value = text() if text is not None else ""
+
+    @in_language
     def reveal(self, line: str | None = None) -> dict[str, bool | None] | None:
         """Reveal the current line (``line``, if given, must be it): show the engine's answer
         and mark each guess made. Returns ``{"red": right?, "blue": right?}`` (None for no
@@ -208,65 +239,47 @@ class ScoringQuiz(widgets.VBox):
         number, or the answer could not be had; the message says why and nothing changes."""
         current = self.current
         if current is None:
-            self.message.value = self._warn(_("Every line is revealed already."))
+            self._say(lambda: self._warn(_("Every line is revealed already.")))
             return None
         if line is not None and line != current:
             other = line_title(line) if line in LINE_TITLES else escape(line)
-            self.message.value = self._warn(
+            self._say(lambda: self._warn(
                 _("The next line to reveal is {line}, not {other}: the lines come in order "
-                  "(R16).").format(line=line_title(current), other=other))
+                  "(R16).").format(line=line_title(current), other=other)))
             return None
         try:
             guesses = {p: read_guess(self.boxes[p].value) for p in PLAYERS}
-        except ValueError as err:
-            self.message.value = self._warn(str(err))
+        except ValueError:
+            self._say(lambda: self._warn(_(BAD_GUESS)))
             return None
         try:
             answer = self._reveal(current)
         except Exception as err:  # noqa: BLE001 - shown to the class, never swallowed
-            self.message.value = self._warn(_("This line could not be revealed: {error}").format(
-                error=escape(str(err))))
+            error = err
+            self._say(lambda: self._warn(_("This line could not be revealed: {error}").format(
+                error=escape(str(error)))))
             return None
-        self.message.value = ""
+        self._say(None)
         self.answers[current] = answer
         marks = {p: None if guesses[p] is None else guesses[p] == answer.points[p]
                  for p in PLAYERS}
         self.marks[current] = marks
         self.guesses[current] = guesses
-        # Earlier lines shrink to their marks (their sentences stay in the log), so the
-        # quiz keeps fitting beside the board; the newest line keeps its explanation.
-        for old, short in zip(self.results.children, self._short, strict=True):
-            old.value = short
-        self._short.append(self._result_html(answer, guesses, marks, full=False))
-        self.results.children = [*self.results.children,
-                                 widgets.HTML(self._result_html(answer, guesses, marks))]
+        self.results.children = [*self.results.children, widgets.HTML()]
+        self._results()
         self.guess(None, None)
         self._show()
         return marks
 
-    def take_over(self, other: ScoringQuiz, answers: Mapping[str, Answer]) -> None:
-        """Show what ``other`` showed, in the current language: its lines revealed with their
-        marks, and the guesses typed but not yet revealed (the app built again in another
-        language). ``answers``: the revealed lines' answers made again (their sentences in
-        this language); a line missing there keeps ``other``'s answer."""
-        self.lines = list(other.lines)
-        for line in other.answers:
-            answer = answers.get(line, other.answers[line])
-            self.answers[line] = answer
-            self.marks[line] = dict(other.marks[line])
-            self.guesses[line] = dict(other.guesses[line])
-            self._short.append(self._result_html(answer, self.guesses[line], self.marks[line],
-                                                 full=False))
-        self.results.children = [widgets.HTML(short) for short in self._short]
-        if self.results.children:  # the newest line keeps its explanation
-            last = next(reversed(self.answers))
-            self.results.children[-1].value = self._result_html(
-                self.answers[last], self.guesses[last], self.marks[last])
-        for p, box in self.boxes.items():
-            box.value = other.boxes[p].value
-        self._show()
-
     # ------------------------------------------------------------------ drawing
+
+    def _results(self) -> None:
+        """The revealed lines: earlier ones shrunk to their marks (their sentences stay in the
+        log), so the quiz keeps fitting beside the board; the newest with its explanation."""
+        lines = list(self.answers)
+        for k, (widget, line) in enumerate(zip(self.results.children, lines, strict=True)):
+            widget.value = self._result_html(self.answers[line], self.guesses[line],
+                                             self.marks[line], full=k == len(lines) - 1)
 
     def _show(self) -> None:
         current = self.current
@@ -301,7 +314,7 @@ class ScoringQuiz(widgets.VBox):
             return head + "</div>"
         note = self.notes.get(answer.line, "")
         note = f"<br>{escape(note)}" if note else ""
-        return f"{head}<br><i>{escape(answer.text)}</i>{note}</div>"
+        return f"{head}<br><i>{escape(answer.said)}</i>{note}</div>"
 
     def _summary_text(self) -> str:
         revealed, total = len(self.answers), len(self.lines)

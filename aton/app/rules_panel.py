@@ -18,6 +18,7 @@ from ipywidgets import HTML, Button, HBox, Layout, Text, VBox
 
 from ..i18n import translator
 from ..teaching.rulebook import RULE_ID, RULE_TITLES, rule_ids, rule_section, rule_text
+from .theme import Panel, in_language
 
 _ = translator("app")
 
@@ -118,17 +119,16 @@ def markdown_html(text: str) -> str:
     return "".join(blocks)
 
 
-class RulePanel:
+class RulePanel(Panel):
     """A panel at the right edge of the page with one rule's text, opened by a rule id."""
 
     def __init__(self) -> None:
         self.bridge = Text(value="", layout=Layout(display="none"))
         self.bridge.add_class(BRIDGE_CLASS)
         self.text = HTML(layout=Layout(width="100%"))
-        self.close = Button(description=_("Close ✕"), tooltip=_("Close the rule"),
-                            layout=Layout(width="auto"))
-        self.previous = Button(description=_("◂ previous rule"), layout=Layout(width="auto"))
-        self.next = Button(description=_("next rule ▸"), layout=Layout(width="auto"))
+        self.close = Button(layout=Layout(width="auto"))
+        self.previous = Button(layout=Layout(width="auto"))
+        self.next = Button(layout=Layout(width="auto"))
         self.widget = VBox([HBox([self.previous, self.next, self.close]), self.text],
                            layout=Layout(display="none"))
         self.widget.add_class("aton-drawer")
@@ -139,6 +139,17 @@ class RulePanel:
         self.close.on_click(lambda _b: self.hide())
         self.previous.on_click(lambda _b: self._move(-1))
         self.next.on_click(lambda _b: self._move(1))
+        self._asked: str | None = None  # the rule last asked for, shown again on relabel
+        self.relabel()
+
+    @in_language
+    def relabel(self) -> None:
+        self.close.description = _("Close ✕")
+        self.close.tooltip = _("Close the rule")
+        self.previous.description = _("◂ previous rule")
+        self.next.description = _("next rule ▸")
+        if self._asked is not None:
+            self._write(self._asked)
 
     def on_open(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(rule_id)`` whenever a rule is opened (the app clears warnings)."""
@@ -149,8 +160,16 @@ class RulePanel:
         if rule:
             self.show(rule)
 
+    @in_language
     def show(self, rule: str) -> None:
         """Open rule ``rule`` ('R12'); an id the rulebook does not have is said so."""
+        self._write(rule)
+        self.widget.layout.display = "flex"
+        for callback in self._opened:
+            callback(rule)
+
+    def _write(self, rule: str) -> None:
+        self._asked = rule
         try:
             body = link_rules(markdown_html(rule_text(rule)))  # rules that cite rules
             section = rule_section(rule)
@@ -177,9 +196,6 @@ class RulePanel:
         k = ids.index(self.rule) if self.rule in ids else -1
         self.previous.disabled = k <= 0
         self.next.disabled = k < 0 or k == len(ids) - 1
-        self.widget.layout.display = "flex"
-        for callback in self._opened:
-            callback(rule)
 
     def _move(self, step: int) -> None:
         ids = rule_ids()

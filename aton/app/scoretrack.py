@@ -8,7 +8,7 @@ from ipywidgets import HTML, Layout
 from ..engine.rules import WIN_POINTS as WIN
 from ..i18n import translator
 from .rules_panel import with_rule_links
-from .theme import PLAYER_COLOUR, SQUARE_FILL, player_name, player_span
+from .theme import PLAYER_COLOUR, SQUARE_FILL, Panel, in_language, player_name, player_span
 
 _ = translator("app")
 
@@ -33,18 +33,28 @@ def legend() -> str:
             "row, 1–4, 5–8, 9–12 (R3).") + "</div>")
 
 
-class ScoreTrack:
+class ScoreTrack(Panel):
     """One HTML widget redrawn when a score, a stock or an exchange counter changes."""
 
     def __init__(self) -> None:
         self.widget = HTML(layout=Layout(width="100%"))
         self.scores = {"red": 0, "blue": 0}
+        self._shown: tuple | None = None
 
+    @in_language
+    def relabel(self) -> None:
+        if self._shown is not None:
+            scores, kwargs = self._shown
+            self.show(scores, **kwargs)
+
+    @in_language
     def show(self, scores: dict[str, int], *, round_no: int,
              exchange: dict[str, bool], changed: set[str] = frozenset(),
              over: bool = False) -> None:
         """Draw the track. ``changed``: players whose score just moved (their pawn glows).
         ``over``: the game ended in round ``round_no``."""
+        self._shown = (scores, {"round_no": round_no, "exchange": exchange, "changed": changed,
+                                "over": over})
         self.scores = dict(scores)
         end = max(50, max(scores.values()) + 2)
         ticks = []

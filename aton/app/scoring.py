@@ -14,7 +14,7 @@ from ..engine.events import Event
 from ..engine.scoring import LINE_TITLES, LINES
 from ..i18n import N_, translator
 from .rules_panel import with_rule_links
-from .theme import PLAYER_COLOUR, player_span
+from .theme import PLAYER_COLOUR, Panel, in_language, player_span
 
 _ = translator("app")
 
@@ -26,8 +26,8 @@ SHORT_TITLES = {"temple1": "T1", "temple2": "T2", "temple3": "T3", "temple4": "T
                 "bonus": N_("Bonus")}
 
 
-class ScoringPanel:
-    """Fed with events by ``add``; ``reset`` before each scoring round."""
+class ScoringPanel(Panel):
+    """Shows the scoring round in the events it is given (``show``: this round's)."""
 
     def __init__(self) -> None:
         self._widget: VBox | None = None  # built when first shown: the app starts without it
@@ -53,18 +53,26 @@ class ScoringPanel:
         self.total: dict | None = None
         self._render()
 
-    def add(self, event: Event) -> None:
-        """Take in a 'score' event (one line) or the 'scoring' event (the totals)."""
-        if event.type == "score":
-            d = event.data
-            self.lines[d["line"]] = d
-            self.current = d["line"]
-        elif event.type == "scoring":
-            self.total = event.data
-            self.current = None
-        else:
-            return
+    @in_language
+    def show(self, events: list[Event]) -> None:
+        """The lines scored among ``events`` (the 'score' events) and the totals (the
+        'scoring' event), the last line scored highlighted."""
+        lines, current, total = {}, None, None
+        for event in events:
+            if event.type == "score":
+                lines[event.data["line"]] = event.data
+                current = event.data["line"]
+            elif event.type == "scoring":
+                total, current = event.data, None
+        if (lines, current, total) != (self.lines, self.current, self.total):
+            self.lines, self.current, self.total = lines, current, total
+            self._render()
+
+    @in_language
+    def relabel(self) -> None:
         self._render()
+        if self.chart is not None:
+            self.chart[1].x = [_(SHORT_TITLES[line]) for line in LINES]
 
     @property
     def revealed(self) -> list[str]:

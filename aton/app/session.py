@@ -17,11 +17,11 @@ from ..players import make_player, names
 #: Who can play the other colour: each computer level (``bots.names()``, weakest first), then
 #: a second person at the same screen (the app's menu words: ``controls.OPPONENT_LABELS``).
 OPPONENTS = (*names(), "hotseat")
-SECRET = ("exchange", "assign")  # R5, R6: decided face down, shown only at the reveal
 MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards against a loop
 #: "To my next decision" stops before these steps, so each is seen on its own: every line of
-#: a scoring round and its totals (R16), and the end of the game (R18, R19).
-BIG_MOMENTS = ("score", "scoring", "end")
+#: a scoring round and its totals (R16), and the end of the game (R18, R19; a win check that
+#: wins is the end).
+BIG_MOMENTS = ("score", "scoring_end", "finish", "win_check")
 
 
 class Session:
@@ -103,19 +103,10 @@ class Session:
             events += batch
         raise RuntimeError("the game did not reach a decision; this is a bug in the app")
 
-    def peek(self) -> Event | None:
-        """The event the next automatic step will make, worked out on a copy of the game
-        (``game.clone()``), so the game itself is untouched. None when a decision is
-        pending or the game is over. Only the app's preview and stops read it."""
-        game = self.game
-        if game.over or game.pending is not None:
-            return None
-        return game.clone().step()
-
     def next_is_big_moment(self) -> bool:
         """True when the next step is a scoring line, the scoring totals or the end."""
-        coming = self.peek()
-        return coming is not None and coming.type in BIG_MOMENTS
+        coming = self.game.coming
+        return coming is not None and coming.kind in BIG_MOMENTS
 
     def decide(self, choice: object) -> list[Event]:
         """A person's decision (RuleError if illegal: nothing changes). Returns its event and
@@ -132,7 +123,7 @@ class Session:
         events = []
         while True:
             pending = self.game.pending
-            if pending is None or self.is_human(pending.player) or pending.kind not in SECRET:
+            if pending is None or self.is_human(pending.player) or not pending.secret:
                 return events
             events.append(self._computer_decides())
 
@@ -158,5 +149,5 @@ class Session:
         if undone.kind == "assign" and game.decisions:
             before = game.decisions[-1]
             if (before.kind, before.player, before.choice) == ("exchange", undone.player, False):
-                game.undo()
+                game.undo()  # the exchange kept and the cards go together (R5, R6)
         return undone

@@ -15,6 +15,7 @@ from ipywidgets import HTML, Button, HBox, Layout, Select, VBox
 
 from ..engine.board import BONUS_VALUE, COLOUR, SQUARE_INDEX, SQUARES_PER_TEMPLE
 from ..i18n import N_, translator
+from .theme import Panel, in_language
 
 _ = translator("app")
 
@@ -43,7 +44,7 @@ def square_label(name: str, owner: str | None) -> str:
         on=_(ON_SQUARE.get(owner, ON_SQUARE[None])))
 
 
-class SquareChooser:
+class SquareChooser(Panel):
     """The list of legal squares and its button; ``on_choose(cb)`` gets the square's name,
     ``on_browse(cb)`` the square the list points at (to ring it on the board)."""
 
@@ -51,8 +52,7 @@ class SquareChooser:
         self.title = HTML()
         self.list = Select(options=[], rows=5, layout=Layout(width="330px", max_width="100%"))
         self.list.add_class("aton-square-list")
-        self.choose = Button(description=_(ACTIONS["place"]), button_style="primary",
-                             layout=Layout(width="auto", height="36px"))
+        self.choose = Button(button_style="primary", layout=Layout(width="auto", height="36px"))
         row = HBox([self.list, self.choose], layout=Layout(align_items="flex-start"))
         row.add_class("aton-row")  # the button goes under the list on a narrow screen
         self.widget = VBox([self.title, row])
@@ -62,6 +62,11 @@ class SquareChooser:
         self._browse: list[Callable[[str], None]] = []
         self.choose.on_click(lambda _b: self._chosen())
         self.list.observe(self._moved, "value")
+        self._loaded: tuple = ("place", [], {})
+
+    @in_language
+    def relabel(self) -> None:
+        self.load(*self._loaded)
 
     def on_choose(self, callback: Callable[[str], None]) -> None:
         self._choose.append(callback)
@@ -69,12 +74,17 @@ class SquareChooser:
     def on_browse(self, callback: Callable[[str], None]) -> None:
         self._browse.append(callback)
 
+    @in_language
     def load(self, kind: str, squares: Iterable[str], owners: dict[str, str | None]) -> None:
         """Offer ``squares`` for a ``kind`` decision ('place', 'remove', 'take_back')."""
+        squares = list(squares)
+        self._loaded = (kind, squares, dict(owners))
         options = [(square_label(n, owners.get(n)), n) for n in squares]
         if list(self.list.options) != options:
+            picked = self.list.value
             self.list.options = options
-            self.list.value = None
+            # The same squares in new words (the page's language changed): keep the pick.
+            self.list.value = picked if picked in squares else None
         self.choose.description = _(ACTIONS[kind]) if kind in ACTIONS else _(
             "Choose this square")
         self.choose.tooltip = _("Choose the square picked in the list (the same as clicking "
@@ -87,6 +97,7 @@ class SquareChooser:
             for callback in self._browse:
                 callback(change["new"])
 
+    @in_language
     def _chosen(self) -> None:
         name = self.list.value
         if not name:

@@ -6,9 +6,13 @@ position looks the same in a notebook and in the app.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
 from ..engine import errors
 from ..engine.render import COUNTER, FILL
-from ..i18n import translator
+from ..i18n import speaking, translator
 
 _ = translator("app")
 
@@ -142,3 +146,46 @@ def player_span(player: str, text: str | None = None) -> str:
     """``text`` (default: the player's name) in the player's colour, bold."""
     return (f'<b style="color:{PLAYER_COLOUR.get(player, "#222")}">'
             f'{text if text is not None else player_name(player)}</b>')
+
+
+#: ``ring``: the class a hint (the lesson's or the coach's) puts on picker cards and slots.
+HINT_CLASS = "aton-hint"
+
+F = TypeVar("F", bound=Callable)
+
+
+class Panel:
+    """A part of the page that writes words. ``speaks()`` gives the language it writes in (the
+    page's, set by the app; by default the language in force), and its methods marked
+    ``@in_language`` write in it whoever calls them: a click, the app, a test. ``relabel()`` writes
+    every word of the panel again, in place, when the page's language changes: no widget is
+    made anew."""
+
+    @staticmethod
+    def speaks() -> str | None:
+        return None
+
+    def relabel(self) -> None:
+        """Write the panel's words again in the language ``speaks()`` gives."""
+
+
+def in_language(method: F) -> F:
+    """Run a ``Panel`` method in the panel's language (``aton.i18n.speaking``)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with speaking(self.speaks()):
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def relabel_options(widget, options: list[tuple[str, object]]) -> None:
+    """New labels for a selection widget's options, the value kept (setting ``options`` alone
+    would select the first one). Its observers see the change and the change back: the app
+    ignores both while it relabels."""
+    value = widget.value
+    if list(widget.options) != list(options):
+        widget.options = options
+    if widget.value != value:
+        widget.value = value

@@ -217,7 +217,7 @@ def decode_game(text: str, scenario: Callable[[str], dict]) -> tuple[dict, str |
         except KeyError:
             start = None
         if start is None:
-            raise RuleError("R1", N_("the link names a scenario that does not exist: {name}"),
+            raise RuleError("R1", N_("the link names a lesson that does not exist: {name}"),
                             name=shown(name, 40))
     record = {"format": FORMAT, "version": VERSION, "seed": payload.get("seed"),
               "start": start, "decisions": payload.get("decisions", []),

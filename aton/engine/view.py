@@ -39,6 +39,16 @@ class PlayerView:
         is a live window). It shows no more than this view does."""
         return PlayerView(self._game.clone(), self.player)
 
+    def after(self, choice: object) -> PlayerView:
+        """A still view of this moment as it would be once this player has made ``choice``
+        for their pending decision (and the automatic steps up to the next decision have
+        run): what the coach looks at when one click makes two decisions (keeping the cards,
+        R5, then putting them on the cartouches, R6). RuleError if ``choice`` is illegal."""
+        twin = self._game.clone(story=False)
+        twin.decide(choice)
+        twin.advance()
+        return PlayerView(twin, self.player)
+
     @property
     def events(self) -> list[Event]:
         """The game's events as this player may read them. While the cards are chosen (R5,

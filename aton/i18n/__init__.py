@@ -173,6 +173,21 @@ class Later:
         return f"Later({self})"
 
 
+class Spoken(str):
+    """A sentence written now, in the language in force, that can be written again later in
+    another: ``spoken(write)`` is the text ``write()`` returns, and its ``.write()`` writes it
+    anew (a notice made when a page opens, shown again after the page switches language)."""
+
+    write: Callable[[], str]
+
+
+def spoken(write: Callable[[], str]) -> Spoken:
+    """``write()`` now, as a ``Spoken`` sentence that can be written again."""
+    text = Spoken(write())
+    text.write = write
+    return text
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (translate it where used)."""
     return message
@@ -183,5 +198,5 @@ def reload() -> None:
     _catalogs.clear()
 
 
-__all__ = ["DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "best_match", "catalog", "language",
-           "normalize", "plural_translator", "reload", "set_language", "speaking", "translator"]
+__all__ = ["DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "Spoken", "best_match", "catalog", "language",
+           "normalize", "plural_translator", "reload", "set_language", "speaking", "spoken", "translator"]

@@ -13,7 +13,8 @@ from test_play import COUNTERS, board_in_page, board_of, scores_in_page
 
 import aton
 import aton.engine.records
-from aton.app.history import link_query, moment
+from aton.app.address import link_query
+from aton.engine.records import moment
 from aton.players import make_player
 
 pytestmark = pytest.mark.browser
@@ -49,7 +50,7 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
     total = len(game.events)
     record = game.record()
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(voila_server + link_query(game, opponent="greedy"))
+    page.goto(voila_server + link_query(game.record(), opponent="greedy"))
     moves = page.locator(".aton-moves .aton-move")
     expect(moves).to_have_count(total, timeout=90_000)
     wait_board(page, game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+from ...engine.game import Game
 from ...engine.position import state_from_position
 from ...i18n import translator
 
@@ -39,6 +40,12 @@ def load(name: str) -> dict:
     position = json.loads(files[name].read_text(encoding="utf-8"))
     state_from_position(position)  # refuse a broken file here, naming the rule
     return position
+
+
+def start(name: str) -> dict:
+    """Scenario ``name``'s position as a game keeps it (``Game.start``: checked and complete),
+    to tell whether a game started from it."""
+    return Game.from_position(load(name), 0).start
 
 
 def describe(name: str) -> str:

@@ -1,0 +1,173 @@
+"""The page's address: what ``play.ipynb?scenario=…&seed=…&lang=pt`` asks for, and the links
+the app makes (``?game=<record>&step=K``). No widgets here.
+
+``parse_query`` turns a query string into ``build_app`` keyword arguments; a value that cannot
+be used is not dropped in silence: it is left out and explained in ``notices`` (sentences
+written when shown, in the page's language). ``link_query`` writes the relative link to a game
+record at a step; the page puts its own address in front (the kernel does not know it).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from urllib.parse import parse_qs
+
+from ..engine import records
+from ..engine.errors import RuleError
+from ..i18n import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    Later,
+    best_match,
+    normalize,
+    speaking,
+    spoken,
+    translator,
+)
+from ..players import level_name
+from ..teaching import scenarios
+from .controls import parse_seed, seed_rule
+from .session import OPPONENTS
+
+_ = translator("app")
+
+
+def parse_query(query: str, accept_language: str | None = None) -> dict:
+    """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
+    ``projector=1``, large type for a class; ``lang=pt``, the app in Portuguese; ``game=…&
+    step=K``, a game from a link) -> ``build_app`` keyword arguments.
+
+    Without ``lang=``, ``accept_language`` (the browser's ``Accept-Language`` header, if known)
+    chooses the language (``aton.i18n.best_match``). Unknown keys are ignored. A value that
+    cannot be used is explained in ``out["notices"]``, in the page's language (each a
+    ``Spoken`` sentence, which the page writes again when it switches language)."""
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+    out: dict = {}
+    notices: list = []
+    if "lang" in params:
+        try:
+            out["lang"] = normalize(params["lang"])
+        except ValueError:
+            out["lang"] = DEFAULT
+            notices.append(_said(N_("The page address asks for lang={value}, but the app speaks "
+                                    "{languages}; it is shown in English."),
+                                 value=_quoted(params["lang"]), languages=", ".join(
+                f"{name} (lang={code})" for code, name in LANGUAGES.items())))
+    elif accept_language:
+        out["lang"] = best_match(accept_language)
+    _read_game_params(params, out, notices)
+    if notices:
+        with speaking(out.get("lang")):
+            out["notices"] = [spoken(notice) for notice in notices]
+    return out
+
+
+def address_choice(level: str) -> str:
+    """One value of the page address's ``opponent=``, as the app names it ("guloso
+    (<code>greedy</code>)" in Portuguese; in English the name is the value: "<code>greedy</code>")."""
+    value = f"<code>{level}</code>"
+    # Hot seat's address value is not a word: it is always named.
+    name = _("second person") if level == "hotseat" else level_name(level)
+    if name == level:
+        return value
+    # Translators: {name} is how the app names a level or the hot seat ("guloso", "segunda
+    # pessoa"), {value} what to type after opponent= in the page address ("greedy").
+    return _("{name} ({value})").format(name=name, value=value)
+
+
+def _read_game_params(params: dict[str, str], out: dict, notices: list) -> None:
+    """The game's keys of a page address (all but ``lang``) into ``out``; what cannot be used
+    is explained in ``notices``."""
+    if params.get("scenario"):
+        out["scenario"] = params["scenario"]
+    if params.get("lesson"):
+        out["lesson"] = params["lesson"]
+    if "seed" in params:
+        try:
+            out["seed"] = parse_seed(params["seed"])
+        except ValueError:
+            notices.append(_said(N_("The page address asks for seed={value}, but {rule}. A new "
+                                    "random deal was dealt instead."),
+                                 value=_quoted(params["seed"]), rule=Later(seed_rule)))
+    if "opponent" in params:
+        if params["opponent"] in OPPONENTS:
+            out["opponent"] = params["opponent"]
+        else:
+            notices.append(_said(N_("The page address asks for opponent={value}, which is not "
+                                    "one of {choices}; the computer (greedy) plays instead."),
+                                 value=_quoted(params["opponent"]), choices=Later(_choices)))
+    if "learner" in params:
+        if params["learner"] in ("red", "blue"):
+            out["learner"] = params["learner"]
+        else:
+            notices.append(_said(N_("The page address asks for learner={value}, but you can "
+                                    "play red or blue; you play red."),
+                                 value=_quoted(params["learner"])))
+    if params.get("game"):
+        try:
+            out["record"], linked = records.decode_game(params["game"], scenarios.load)
+        except RuleError as err:
+            notices.append(_said(N_("This link could not be opened: {reason}. Here is a new "
+                                    "game instead."), reason=Later(_escaped, err)))
+        else:
+            out["scenario"] = linked
+    if "step" in params:
+        if params["step"].isdigit() and len(params["step"]) < 7:
+            out["moment"] = int(params["step"])
+        else:
+            notices.append(_said(N_("The page address asks for step={value}, which is not a "
+                                    "step number; the game is shown as it stands."),
+                                 value=_quoted(params["step"])))
+    if "projector" in params:
+        value = params["projector"].strip().lower()
+        if value in ("1", "yes", "true", "on", ""):
+            out["projector"] = True
+        elif value in ("0", "no", "false", "off"):
+            out["projector"] = False
+        else:
+            notices.append(_said(N_("The page address asks for projector={value}: use "
+                                    "projector=1 for large type, projector=0 for the usual "
+                                    "page."), value=_quoted(value)))
+
+
+def _said(message: str, **facts: object) -> Callable[[], str]:
+    """A notice written when it is shown: ``message`` translated then, filled with ``facts``
+    (a fact that is words, ``Later``, is written then too)."""
+    return lambda: _(message).format(**facts)
+
+
+def _quoted(value: str) -> str:
+    """A value of the page address as a notice quotes it: short, and safe in HTML."""
+    return html.escape(value[:24])
+
+
+def _escaped(error: RuleError) -> str:
+    return html.escape(str(error))
+
+
+def _choices() -> str:
+    return ", ".join(address_choice(level) for level in OPPONENTS)
+
+
+def link_query(record: dict, *, step: int | None = None, scenario: str | None = None,
+               opponent: str | None = None, learner: str | None = None,
+               lang: str | None = None) -> str:
+    """The relative link (``?game=…&step=K&lang=pt``) to the game of ``record`` at step
+    ``step`` (its end when None or the end). ``scenario``: the scenario the game started
+    from, named in the link instead of its position when the record's start is it."""
+    named = scenario if scenario and record["start"] is not None and (
+        scenarios.start(scenario) == record["start"]) else None
+    parts = [f"game={records.encode_game(record, named)}"]
+    if step is not None and step != record["steps"]:
+        parts.append(f"step={step}")
+    if opponent:
+        parts.append(f"opponent={opponent}")
+    if learner:
+        parts.append(f"learner={learner}")
+    parts.append(f"lang={lang or DEFAULT}")
+    return "?" + "&".join(parts)
+
+
+__all__ = ["address_choice", "link_query", "parse_query"]
