@@ -815,7 +815,8 @@ def test_cli_unreadable_moves_file_names_r6(tmp_path):
 
 def test_cli_a_utf8_byte_order_mark_is_read(tmp_path, capsys):
     from aton import cli
-    (tmp_path / "position.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(EXAMPLE_POSITION).encode())
+    bom = b"\xef\xbb\xbf"
+    (tmp_path / "position.json").write_bytes(bom + json.dumps(EXAMPLE_POSITION).encode())
     (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
     assert cli.main(["round", str(tmp_path / "position.json"), str(tmp_path / "moves.json")]) == 0
     assert json.loads(capsys.readouterr().out) == aton.play_round(EXAMPLE_POSITION, EXAMPLE_MOVES)

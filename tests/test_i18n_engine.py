@@ -189,11 +189,13 @@ def test_prompts_in_english_are_as_before():
                               "(2 still to go, R10)")
     assert ASKS[4].prompt == ("red: choose one of your own counters to remove from temples 1 "
                               "and 2 (the last one, R10)")
-    assert ASKS[7].prompt == "blue: choose an empty square in temple 1 for a counter (the last one, R13)"
+    assert ASKS[7].prompt == ("blue: choose an empty square in temple 1 for a counter (the last "
+                              "one, R13)")
     aton.set_language("pt")
     assert ASKS[2].prompt == ("vermelho: escolha uma pedra azul para remover dos templos 1 a 3 "
                               "(faltam 2, R10)")
-    assert ASKS[7].prompt == "azul: escolha uma casa vazia no templo 1 para uma pedra (a última, R13)"
+    assert ASKS[7].prompt == ("azul: escolha uma casa vazia no templo 1 para uma pedra (a última, "
+                              "R13)")
     assert ASKS[8].prompt == ("vermelho: escolha uma das suas pedras no templo 2 para recolher "
                               "(faltam 3, R17)")
 

@@ -146,6 +146,7 @@ def test_the_checks_see_what_they_claim():
     assert upward("aton.cli.console", "from ..app.board import BoardView\n") != []
     assert upward("aton.teaching.coach", "import ipywidgets\n") != []
     assert upward("aton.engine.game", "from .. import Game\n") != []
-    assert upward("aton.app.app", "from ..teaching import coach\nfrom ..engine import rules\n") == []
+    assert upward("aton.app.app",
+                  "from ..teaching import coach\nfrom ..engine import rules\n") == []
     assert [inner for *_, inner in imports("aton.engine.game", "def f():\n    import json\n")] \
         == [True]

@@ -213,7 +213,8 @@ def test_auto_play_runs_by_itself_and_pauses(page: Page, voila_server: str,
     close_how_to(page)
     hand = [page.locator(".aton-cardbtn").nth(i).inner_text() for i in range(4)]
     put_cards(page, tuple(int(v) for v in hand))
-    page.locator(".aton-app select").filter(has=page.locator("option", has_text="fast")).select_option("fast")
+    pace = page.locator(".aton-app select").filter(has=page.locator("option", has_text="fast"))
+    pace.select_option("fast")
     start = log_steps(page)
     page.get_by_role("button", name="Auto-play ▶").click()
     pause = page.get_by_role("button", name="Pause ⏸")
