@@ -20,14 +20,6 @@ from aton.app.history import decode_game
 from aton.i18n import language, set_language
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """Every test leaves the process in English, whatever it switched to."""
-    set_language("en")
-    yield
-    set_language("en")
-
-
 def plain(value: str) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", value))).strip()
 

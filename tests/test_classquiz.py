@@ -133,8 +133,6 @@ def test_the_quiz_ends_with_the_round(app):
 
 
 def test_a_language_switch_keeps_the_marks_and_the_guesses_typed(app):
-    from aton.i18n import set_language
-
     app.class_quiz.switch.value = True
     quiz = app.class_quiz.quiz
     lines = upcoming(app)
@@ -144,18 +142,15 @@ def test_a_language_switch_keeps_the_marks_and_the_guesses_typed(app):
         quiz.button.click()
     quiz.guess(7, None)  # typed for the third line, not yet revealed
     marks = dict(quiz.marks)
-    try:
-        app.controls.language.value = "pt"
-        again = app.class_quiz.quiz
-        assert again is not quiz and app.class_quiz.switch.value
-        assert again.marks == marks and again.current == LINES[2] and app.class_quiz.waiting
-        assert (again.boxes["red"].value, again.boxes["blue"].value) == ("7", "")
-        assert "2 de 6 linhas reveladas" in again.summary.value
-        text = page_text(app)
-        assert "✗ você disse" in text.replace("&#10007;", "✗")
-        assert lines[1].text in text  # the newest line's sentence, now in Portuguese
-        assert app.class_quiz.widget in app.stage.children
-        again.button.click()  # the quiz goes on: the third line
-        assert again.marks[LINES[2]]["blue"] is None and len(again.answers) == 3
-    finally:
-        set_language("en")
+    app.controls.language.value = "pt"
+    again = app.class_quiz.quiz
+    assert again is not quiz and app.class_quiz.switch.value
+    assert again.marks == marks and again.current == LINES[2] and app.class_quiz.waiting
+    assert (again.boxes["red"].value, again.boxes["blue"].value) == ("7", "")
+    assert "2 de 6 linhas reveladas" in again.summary.value
+    text = page_text(app)
+    assert "✗ você disse" in text.replace("&#10007;", "✗")
+    assert lines[1].text in text  # the newest line's sentence, now in Portuguese
+    assert app.class_quiz.widget in app.stage.children
+    again.button.click()  # the quiz goes on: the third line
+    assert again.marks[LINES[2]]["blue"] is None and len(again.answers) == 3

@@ -97,14 +97,6 @@ class FirstOptionPt(FirstOption):
         return options.split()[1]
 
 
-@pytest.fixture
-def portuguese():
-    import aton
-    aton.set_language("pt")
-    yield
-    aton.set_language("en")
-
-
 def test_the_prompt_in_portuguese(portuguese):
     """With the language set to pt, the game is told in Portuguese, 'sim'/'não', 'dica' and
     'sair' are understood, and a refusal names the same rule (R6) as in English."""

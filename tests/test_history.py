@@ -277,17 +277,14 @@ def test_a_link_names_the_guided_lesson_or_the_scenario_it_was_played_from(langu
     """A game from lesson 11's scenario opens as that lesson, by its title in the page's
     language; a scenario no guided lesson uses opens by its name."""
     aton.set_language(language)
-    try:
-        for name, expected in [("11_end_by_temple", {"en": "Winning: a whole temple",
-                                                     "pt": "Vencer: um templo inteiro"}),
-                               ("08_kingdom_one_from_full",
-                                {"en": "scenario 08 kingdom one from full",
-                                 "pt": "cenário 08 kingdom one from full"})]:
-            app = build_app(seed=3, scenario=name, how_to_play=False)
-            play_on(app, 4)
-            other = build_app(query=share_query(app), how_to_play=False)
-            heading = html.unescape(other.explain.widget.value)
-            assert expected[language] in heading, heading
-            assert (name.replace("_", " ") in heading) == name.startswith("08"), heading
-    finally:
-        aton.set_language("en")
+    for name, expected in [("11_end_by_temple", {"en": "Winning: a whole temple",
+                                                 "pt": "Vencer: um templo inteiro"}),
+                           ("08_kingdom_one_from_full",
+                            {"en": "scenario 08 kingdom one from full",
+                             "pt": "cenário 08 kingdom one from full"})]:
+        app = build_app(seed=3, scenario=name, how_to_play=False)
+        play_on(app, 4)
+        other = build_app(query=share_query(app), how_to_play=False)
+        heading = html.unescape(other.explain.widget.value)
+        assert expected[language] in heading, heading
+        assert (name.replace("_", " ") in heading) == name.startswith("08"), heading

@@ -39,13 +39,6 @@ FILLING_POSITION = make_position(board={"T1": "rr"}, kingdom=(3, 3), red=[1, 2, 
 FILLING_MOVES = make_moves([1, 2, 4, 1], [1, 4, 1, 1], red_place=["T4.1"], blue_place=["T1.5"])
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    aton.set_language("en")
-    yield
-    aton.set_language("en")
-
-
 def english_left(text: str) -> list[str]:
     return ENGLISH.findall(text)
 

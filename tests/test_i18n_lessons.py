@@ -33,14 +33,8 @@ ENGLISH = re.compile(r"\b(the|you|your|counters?|cartouches?|squares?|temples?|r
                      r"Well done|Try again|Lesson|Hint|Goal|guess(es)?|lines?)\b",
                      re.IGNORECASE)
 SQUARE = re.compile(r"T[1-4]\.\d{1,2}")
-
-
-@pytest.fixture(autouse=True)
-def portuguese():
-    """Every test here runs in Portuguese, and leaves the process in English."""
-    aton.set_language("pt")
-    yield
-    aton.set_language("en")
+#: Every test here runs in Portuguese (tests/conftest.py switches back to English after it).
+pytestmark = pytest.mark.usefixtures("portuguese")
 
 
 def lesson_sentences(lesson) -> list[str]:

@@ -43,12 +43,6 @@ PORTUGUESE = re.compile(r"\b(não|deve|veio|casa|casas|pedra|pedras|templo|cartu
                         r"jogo|registro|posição|semente|arquivo|vermelho|azul|mão|cartas)\b")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    aton.set_language("en")
-
-
 def raised(call, code: str) -> RuleError:
     """The RuleError ``call`` raises with the language set to ``code``."""
     aton.set_language(code)
