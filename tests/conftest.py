@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+import aton.teaching.scenarios
 from aton.i18n import set_language
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from helpers import LESSONS, full_kingdom_position
 from voila_server import REPO_ROOT, in_ci, start_voila, stop_voila
 
 APP_NOTEBOOK = "notebooks/play.ipynb"
@@ -78,6 +80,27 @@ def english_afterwards():
 def portuguese():
     """The test runs in Portuguese (``english_afterwards`` switches back after it)."""
     set_language("pt")
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@pytest.fixture
+def lessons(monkeypatch):
+    """Replace the shipped scenarios with one built here (the real ones may change):
+    ``full_kingdom`` (helpers.full_kingdom_position), described as in ``helpers.LESSONS``."""
+    scenarios = aton.teaching.scenarios
+    monkeypatch.setattr(scenarios, "names", lambda: list(LESSONS))
+    monkeypatch.setattr(scenarios, "catalogue", lambda: dict(LESSONS))
+    monkeypatch.setattr(scenarios, "describe", lambda name: LESSONS.get(name, ""))
+
+    def load(name: str) -> dict:
+        if name not in LESSONS:
+            raise KeyError(f"There is no scenario called {name!r}.")
+        return full_kingdom_position()
+
+    monkeypatch.setattr(scenarios, "load", load)
+    return LESSONS
 
 
 # --------------------------------------------------------------------------- voila

@@ -12,28 +12,13 @@ import html
 import re
 
 import pytest
+from helpers import assign, new_app, plain
 
 import aton
 import aton.teaching.coach
-from aton.app import app_from_query, build_app, parse_query
+from aton.app import app_from_query, parse_query
 from aton.app.history import decode_game
 from aton.i18n import language, set_language
-
-
-def plain(value: str) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", value))).strip()
-
-
-def new_app(**kwargs):
-    kwargs.setdefault("deal_seed", 1)
-    kwargs.setdefault("how_to_play", False)
-    return build_app(**kwargs)
-
-
-def assign(app, cards=None) -> None:
-    """Put the hand on cartouches 1-4 as it is and Confirm (R6)."""
-    app.picker.place(tuple(cards or app.picker.hand))
-    app.picker.confirm.click()
 
 
 def buttons(app) -> list[str]:

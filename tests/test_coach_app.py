@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import re
 
+from helpers import plain
+
 import aton
 import aton.teaching.coach
 from aton.app import build_app
 
 BOARD = ("place", "remove", "take_back")
-
-
-def plain(text: str) -> str:
-    return re.sub(r"<[^>]+>", "", text)
 
 
 def rule_ids(text: str) -> set[str]:

@@ -11,7 +11,6 @@ import copy
 import json
 import shutil
 import subprocess
-import sys
 
 import pytest
 from helpers import (
@@ -24,6 +23,7 @@ from helpers import (
     make_position,
     malformed_position,
     play,
+    run_cli,
     snapshot,
 )
 
@@ -419,11 +419,6 @@ def test_inputs_are_never_modified():
 
 
 # ----------------------------------------------------------------------------- CLI
-
-
-def run_cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "aton", *args], capture_output=True,
-                          text=True, timeout=60, cwd=cwd, check=False)
 
 
 def test_cli_new_prints_the_new_position():

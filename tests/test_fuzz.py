@@ -14,11 +14,9 @@ import contextlib
 import io
 import json
 import os
-import subprocess
-import sys
 
 import pytest
-from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, game_at, snapshot
+from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, game_at, run_cli, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -369,11 +367,9 @@ def test_cli_arguments_give_a_result_or_one_line(args):
 def test_cli_in_a_real_process_refuses_on_one_line(tmp_path, content):
     (tmp_path / "position.json").write_bytes(content)
     (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
-    proc = subprocess.run([sys.executable, "-m", "aton", "round", str(tmp_path / "position.json"),
-                           str(tmp_path / "moves.json")], capture_output=True, timeout=60,
-                          check=False)
-    assert proc.returncode == 2 and proc.stdout == b""
-    assert len(proc.stderr.splitlines()) == 1 and b"R1" in proc.stderr
+    proc = run_cli("round", str(tmp_path / "position.json"), str(tmp_path / "moves.json"))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and "R1" in proc.stderr
 
 
 @settings(max_examples=60, **FUZZ)

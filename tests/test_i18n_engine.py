@@ -7,13 +7,10 @@ events' type, rule and data, the decisions and the JSON keys stay exactly the sa
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
-from helpers import make_moves, make_position
+from helpers import make_moves, make_position, run_cli
 
 import aton
 from aton import Game, scenarios
@@ -243,13 +240,6 @@ def test_the_drawn_board_in_portuguese():
 
 
 # ---------------------------------------------------------------------------- command line
-
-def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k != "ATON_LANG"}
-    environment.update(env or {})
-    return subprocess.run([sys.executable, "-m", "aton", *args], capture_output=True, text=True,
-                          timeout=60, check=False, env=environment)
-
 
 def round_files(tmp_path) -> tuple[str, str]:
     (tmp_path / "position.json").write_text(json.dumps(FILLING_POSITION))

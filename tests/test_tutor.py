@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import put_by_clicks
 
 import aton
 from aton.app import build_app
@@ -275,13 +276,9 @@ def test_the_script_bends_to_the_learner_and_undo_replays_it():
 
 
 def assign_by_clicks(app, cards) -> None:
-    picker = app.picker
-    picker.clear.click()  # after an undo the picker still shows the cards taken back
-    for c, value in enumerate(cards):
-        i = next(k for k in range(4) if picker.hand[k] == value and k not in picker.slot_of)
-        picker.cards[i].click()
-        picker.slots[c].click()
-    picker.confirm.click()
+    app.picker.clear.click()  # after an undo the picker still shows the cards taken back
+    put_by_clicks(app, cards)
+    app.picker.confirm.click()
 
 
 def play_in_app(app, cards, policy: str) -> None:
