@@ -341,7 +341,7 @@ def test_to_my_next_decision_runs_every_step_in_between():
     events = len(app.game.events)
     app.controls.run.click()
     pending = app.session.human_pending
-    assert pending is not None or app.game.over
+    assert pending is not None and pending.player == "red"  # it stopped at my decision
     logged = [e for e in app.game.events if app.game_log.worth_logging(e)]
     assert len(app.game_log.texts) == len(logged) > 3
     assert len(app.game.events) > events + 3
@@ -429,15 +429,24 @@ def test_undo_of_the_cards_gives_the_exchange_choice_back():
 
 
 def test_undo_after_computer_decisions_replays_them_away():
+    """Undo takes back the learner's last decision (here the cards, R5 and R6) and with it
+    every decision the computer made after it: the game is back where the learner decided."""
     app = build_app(seed=5)
+    game = app.game
+    before = (list(game.decisions), len(game.events), game.board, game.stock, game.scores)
     put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     app.controls.run.click()  # computer placements and more happen
-    decisions = list(app.game.decisions)
-    assert any(d.player == "blue" for d in decisions)
+    after_mine = app.game.decisions[len(before[0]) + 2:]  # after red's exchange and cards
+    assert any(d.player == "blue" and d.kind == "place" for d in after_mine)
+    assert app.session.human_pending is not None  # red's own board decision waits
     app.controls.undo.click()
-    assert app.game.decisions == [] or app.game.decisions[-1].player == "blue"
-    assert all(d.player == "blue" for d in app.game.decisions)
+    game = app.game
+    assert (list(game.decisions), len(game.events), game.board, game.stock,
+            game.scores) == before
+    pending = app.session.human_pending
+    assert (pending.kind, pending.player) == ("exchange", "red")
+    assert_board_matches(app)
 
 
 def test_replay_this_deal_uses_the_seed_in_the_box():
