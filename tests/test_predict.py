@@ -189,6 +189,7 @@ def test_from_the_events_of_a_round_played_with_play_round():
     result = aton.play_round(aton.scenarios.load("14_scoring_winner"), moves)
     quiz = ScoringQuiz.from_events(result["events"])
     answers = answers_from_events(result["events"])
+    assert [answer.line for answer in answers] == list(LINES)  # the round ends in a scoring
     for answer in answers:
         assert answer.points == {p: result["scoring"][p][answer.line] for p in ("red", "blue")}
     for answer in answers:
