@@ -314,7 +314,8 @@ def test_cli_refusals_and_help_in_portuguese(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({"red": {"cards": [9, 9, 9, 9]}}))
     illegal = run_cli("round", position, str(tmp_path / "bad.json"), "--lang", "pt")
     assert illegal.returncode == 2 and len(illegal.stderr.strip().splitlines()) == 1
-    assert re.match(r"R\d+: ", illegal.stderr)
+    # R6 (cards 9, 9, 9, 9 are no hand), said in Portuguese: red is "vermelho"
+    assert illegal.stderr.startswith("R6: vermelho: ") and "deve listar" in illegal.stderr
     bad_command = run_cli("--lang", "pt", "fly")
     assert bad_command.returncode == 2 and "aton --help mostra como usar" in bad_command.stderr
     helped = run_cli("--lang", "pt", "--help")
