@@ -395,6 +395,8 @@ def test_a_review_that_disagrees_is_said_again_in_the_new_language():
             assign(app)
         else:
             app.controls.run.click()
+    else:
+        raise AssertionError("the learner never had a square to place a counter on")
     view = app.game.view("red")
     best = aton.teaching.coach.advice(view, "strong", seed=app.coach.seed).choice
     other = next(o for o in view.options() if o != best)

@@ -460,9 +460,13 @@ def test_prompts_count_down_to_the_last_counter():
 def test_the_apps_own_texts_do_not_say_resolves(lessons):
     app = new_app(scenario="full_kingdom", seed=4)
     assign(app, (2, 4, 4, 3))
+    previews = 0
     while not app.game.over and app.game.round == 3:
         assert "resolve" not in plain(app.explain.next)
+        previews += 1
         if app.session.human_pending is None:
             app.controls.next.click()
         else:
             app.board.click(app.board.legal_squares[0])
+    # the whole of round 3 was read, its scoring round (R16) included
+    assert previews > 20 and "score" in [e.type for e in app.game.events]
