@@ -261,8 +261,7 @@ GAMES = {kind: game_at(kind) for kind in ("exchange", "assign", "place", "remove
 @given(kind=st.sampled_from(sorted(GAMES)), choice=SMALL_JUNK)
 def test_a_refused_decision_changes_nothing(kind, choice):
     """Game.decide with any small value: refused with a rule id, and the game is as it was.
-    (Big or deep values, and the length of game.py's messages, are tested in test_formats.py,
-    marked for the game.py rewrite.)"""
+    (Big or deep values, and the length of the messages, are tested in test_formats.py.)"""
     game = GAMES[kind]
     before = snapshot(game)
     try:
