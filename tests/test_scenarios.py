@@ -1,5 +1,5 @@
-"""The scenario library (aton/scenarios/*.json): every teaching position loads, says what it
-teaches, is used by a lesson, and is a position a real game can go on from."""
+"""The scenario library (aton/teaching/scenarios/*.json): every teaching position loads, says
+what it teaches, is used by a lesson, and is a position a real game can go on from."""
 
 from __future__ import annotations
 
