@@ -17,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from aton import Game, play_round
@@ -304,6 +305,30 @@ def plain(value: str) -> str:
     ``<button …>R7</button>`` reads ``R7``), runs of white space read as one space, as a
     browser shows them, and entities decoded (``&#x27;`` reads ``'``)."""
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", value))).strip()
+
+
+def cited_rules(value: str) -> set[str]:
+    """The rule ids (R1-R19) a widget's HTML cites, as a person reads them."""
+    return set(re.findall(r"\bR1?\d\b", plain(value)))
+
+
+def page_text(widget) -> str:
+    """Every string a widget and its children put on the page (values, labels, tooltips)."""
+    parts = []
+    for name in ("value", "description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            parts.append(value)
+    for child in getattr(widget, "children", ()):
+        parts.append(page_text(child))
+    return "\n".join(parts)
+
+
+def in_fresh_thread(fn):
+    """Run ``fn`` in a thread of its own, where no event loop runs: once a browser test has
+    run, pytest-playwright keeps its event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn).result()
 
 
 def new_app(**kwargs):

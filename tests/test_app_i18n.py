@@ -12,7 +12,7 @@ import html
 import re
 
 import pytest
-from helpers import assign, new_app, plain
+from helpers import assign, in_fresh_thread, new_app, plain
 
 import aton
 import aton.teaching.coach
@@ -365,8 +365,6 @@ def test_switching_keeps_the_share_box_open_with_a_link_in_the_new_language():
 
 def test_a_switch_pauses_auto_play_and_says_so(monkeypatch):
     import asyncio
-
-    from tests.test_howto import in_fresh_thread
 
     monkeypatch.setitem(aton.app.autoplay.PACES, "slow", 5.0)
     app = new_app(seed=5)

@@ -6,12 +6,12 @@ checked against the engine, replayed alongside with the same scenario, seed and 
 from __future__ import annotations
 
 import pytest
+from helpers import page_text
 
 from aton.app import build_app
 from aton.app.app import event_cells
 from aton.app.predict import ScoringQuiz
 from aton.engine.scoring import LINE_TITLES, LINES
-from tests.test_predict import page_text
 
 NAME, SEED = "14_scoring_winner", 1
 

@@ -12,11 +12,10 @@ import itertools
 import json
 import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from helpers import assign, new_app, plain
+from helpers import assign, in_fresh_thread, new_app, plain
 
 import aton
 import aton.app.autoplay
@@ -227,13 +226,6 @@ def test_the_preview_says_the_game_ends_when_a_placement_wins():
 
 
 # ---------------------------------------------------------------------- auto-play
-
-
-def in_fresh_thread(fn):
-    """Run ``fn`` in a thread of its own, where no event loop runs: once a browser test has
-    run, pytest-playwright keeps its event loop running in the main thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn).result()
 
 
 def test_auto_play_steps_one_at_a_time_and_stops_at_a_decision(monkeypatch):
