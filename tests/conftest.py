@@ -1,4 +1,5 @@
-"""Shared pytest configuration and browser fixtures.
+"""Shared pytest configuration: every test starts (and ends) in English, and the browser
+fixtures.
 
 Browser tests drive Debian's /usr/bin/chromium through pytest-playwright (never run
 `playwright install`). Without chromium they are skipped locally and fail under CI=true.
@@ -13,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
+import aton.teaching.scenarios
+from aton.i18n import set_language
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from helpers import LESSONS, full_kingdom_position
 from voila_server import REPO_ROOT, in_ci, start_voila, stop_voila
 
 APP_NOTEBOOK = "notebooks/play.ipynb"
@@ -57,6 +62,45 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if BROWSER_DIR in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+
+
+# --------------------------------------------------------------------------- language
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """The language is a setting of the whole process (``aton.i18n.set_language``): every
+    test starts in English and leaves the process in English, whatever it switched to."""
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def portuguese():
+    """The test runs in Portuguese (``english_afterwards`` switches back after it)."""
+    set_language("pt")
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@pytest.fixture
+def lessons(monkeypatch):
+    """Replace the shipped scenarios with one built here (the real ones may change):
+    ``full_kingdom`` (helpers.full_kingdom_position), described as in ``helpers.LESSONS``."""
+    scenarios = aton.teaching.scenarios
+    monkeypatch.setattr(scenarios, "names", lambda: list(LESSONS))
+    monkeypatch.setattr(scenarios, "catalogue", lambda: dict(LESSONS))
+    monkeypatch.setattr(scenarios, "describe", lambda name: LESSONS.get(name, ""))
+
+    def load(name: str) -> dict:
+        if name not in LESSONS:
+            raise KeyError(f"There is no scenario called {name!r}.")
+        return full_kingdom_position()
+
+    monkeypatch.setattr(scenarios, "load", load)
+    return LESSONS
 
 
 # --------------------------------------------------------------------------- voila

@@ -1,4 +1,6 @@
-"""Small builders for positions, round moves and game snapshots used by the rules tests.
+"""Small builders for positions, round moves and game snapshots used by the rules tests, and
+the few helpers the app's tests share (what a widget's HTML reads as, a new app, cards put on
+the cartouches, the command line in a process of its own).
 
 A test states only what matters to the rule it proves (``make_position(board={"T1": "rr.b"},
 red=[1, 2, 4, 3])``); everything else is filled in so the position is legal: the stock makes 29
@@ -9,9 +11,18 @@ deck (R1, R4).
 from __future__ import annotations
 
 import copy
+import html
 import json
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from aton import Game, play_round
+
+REPO = Path(__file__).resolve().parent.parent
 
 PLAYERS = ("red", "blue")
 TEMPLES = ("T1", "T2", "T3", "T4")
@@ -284,3 +295,115 @@ def a_record(decisions: int = 12, seed: int = 4) -> dict:
         game.advance()
         game.decide(game.options()[0])
     return game.record()
+
+
+# ----------------------------------------------------------------------------- the app
+
+
+def plain(value: str) -> str:
+    """What a person reads in a widget's HTML: the tags dropped (a rule button keeps its id:
+    ``<button …>R7</button>`` reads ``R7``), runs of white space read as one space, as a
+    browser shows them, and entities decoded (``&#x27;`` reads ``'``)."""
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", value))).strip()
+
+
+def cited_rules(value: str) -> set[str]:
+    """The rule ids (R1-R19) a widget's HTML cites, as a person reads them."""
+    return set(re.findall(r"\bR1?\d\b", plain(value)))
+
+
+def page_text(widget) -> str:
+    """Every string a widget and its children put on the page (values, labels, tooltips)."""
+    parts = []
+    for name in ("value", "description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            parts.append(value)
+    for child in getattr(widget, "children", ()):
+        parts.append(page_text(child))
+    return "\n".join(parts)
+
+
+def in_fresh_thread(fn):
+    """Run ``fn`` in a thread of its own, where no event loop runs: once a browser test has
+    run, pytest-playwright keeps its event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn).result()
+
+
+def new_app(**kwargs):
+    """``build_app(**kwargs)`` with How to play closed and the "New game" seeds drawn from
+    ``deal_seed=1`` unless ``kwargs`` say otherwise."""
+    from aton.app import build_app  # here: the rules tests that use this module need no widgets
+
+    kwargs.setdefault("deal_seed", 1)
+    kwargs.setdefault("how_to_play", False)
+    return build_app(**kwargs)
+
+
+def assign(app, cards=None) -> None:
+    """Put ``cards`` (default: the hand as it lies) on cartouches 1-4 and Confirm (R6)."""
+    app.picker.place(tuple(app.picker.hand if cards is None else cards))
+    app.picker.confirm.click()
+
+
+def put_by_clicks(app, cards: tuple[int, ...]) -> None:
+    """Click a card, then its cartouche, four times, as a learner does (R6); Confirm is left
+    to the caller."""
+    picker = app.picker
+    for c, value in enumerate(cards):
+        i = next(k for k in range(4) if picker.hand[k] == value and k not in picker.slot_of)
+        picker.cards[i].click()
+        picker.slots[c].click()
+
+
+def deck(top: list[int]) -> list[int]:
+    """A 36-card draw pile (R1): ``top`` first, then the rest of a deck in a fixed order."""
+    left = {v: 9 - list(top).count(v) for v in (1, 2, 3, 4)}
+    rest = []
+    while any(left.values()):  # 1, 2, 3, 4, 1, 2, 3, 4, ...
+        for v in (1, 2, 3, 4):
+            if left[v]:
+                rest.append(v)
+                left[v] -= 1
+    return list(top) + rest
+
+
+def full_kingdom_position() -> dict:
+    """Round 3, the Kingdom of the Dead full (4 red + 4 blue): the round must end in a scoring
+    round (R15, R16). Red draws 4, 3, 2, 4; blue draws 1, 2, 3, 3."""
+    board = {"T1": "rrbbrb..r...", "T2": "r.b...b.....", "T3": "b...r.......",
+             "T4": "....b......."}
+    red_on = sum(row.count("r") for row in board.values())
+    blue_on = sum(row.count("b") for row in board.values())
+    return {
+        "format": "aton-position", "version": 1, "round": 3,
+        "scores": {"red": 10, "blue": 12}, "board": board,
+        "kingdom": {"red": 4, "blue": 4},
+        "stock": {"red": 29 - 4 - red_on, "blue": 29 - 4 - blue_on},
+        "exchange": {"red": True, "blue": True},
+        "draw": {"red": deck([4, 3, 2, 4]), "blue": deck([1, 2, 3, 3])},
+        "discard": {"red": [], "blue": []},
+        "winner": None, "end": None,
+    }
+
+
+#: The one scenario the ``lessons`` fixture (tests/conftest.py) puts in place of the shipped ones.
+LESSONS = {"full_kingdom": "Round 3: the Kingdom of the Dead is full, a scoring round follows."}
+
+
+# ----------------------------------------------------------------------------- the CLI
+
+
+def run_cli(*args: str, env: dict | None = None, cwd=None,
+            input: str | None = None) -> subprocess.CompletedProcess:
+    """``python -m aton ARGS`` in a process of its own, as a shell runs it: this checkout's
+    package first on the path, ``ATON_LANG`` unset unless ``env`` sets it, ``input`` (or
+    nothing) on stdin; text out."""
+    environment = {k: v for k, v in os.environ.items() if k != "ATON_LANG"}
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
+    environment.update(env or {})
+    return subprocess.run([sys.executable, "-m", "aton", *args], capture_output=True, text=True,
+                          timeout=120, check=False, env=environment, cwd=cwd, input=input,
+                          stdin=None if input is not None else subprocess.DEVNULL)

@@ -9,12 +9,12 @@ round ends in a scoring round (R15, R16) and take-backs (R17).
 from __future__ import annotations
 
 import ast
-import html
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
+from helpers import LESSONS, deck, plain, put_by_clicks
 
 import aton
 from aton.app import AtonApp, app_from_query, build_app, parse_query
@@ -27,71 +27,7 @@ from aton.engine.scoring import LINES
 REPO = Path(__file__).resolve().parent.parent
 
 
-def deck(top: list[int]) -> list[int]:
-    """A 36-card draw pile (R1): ``top`` first, then the rest of a deck in a fixed order."""
-    left = {v: 9 - list(top).count(v) for v in (1, 2, 3, 4)}
-    rest = []
-    while any(left.values()):  # 1, 2, 3, 4, 1, 2, 3, 4, ...
-        for v in (1, 2, 3, 4):
-            if left[v]:
-                rest.append(v)
-                left[v] -= 1
-    return list(top) + rest
-
-
-def full_kingdom_position() -> dict:
-    """Round 3, the Kingdom of the Dead full (4 red + 4 blue): the round must end in a scoring
-    round (R15, R16). Red draws 4, 3, 2, 4; blue draws 1, 2, 3, 3."""
-    board = {"T1": "rrbbrb..r...", "T2": "r.b...b.....", "T3": "b...r.......",
-             "T4": "....b......."}
-    red_on = sum(row.count("r") for row in board.values())
-    blue_on = sum(row.count("b") for row in board.values())
-    return {
-        "format": "aton-position", "version": 1, "round": 3,
-        "scores": {"red": 10, "blue": 12}, "board": board,
-        "kingdom": {"red": 4, "blue": 4},
-        "stock": {"red": 29 - 4 - red_on, "blue": 29 - 4 - blue_on},
-        "exchange": {"red": True, "blue": True},
-        "draw": {"red": deck([4, 3, 2, 4]), "blue": deck([1, 2, 3, 3])},
-        "discard": {"red": [], "blue": []},
-        "winner": None, "end": None,
-    }
-
-
-LESSONS = {"full_kingdom": "Round 3: the Kingdom of the Dead is full, a scoring round follows."}
-
-
-@pytest.fixture
-def lessons(monkeypatch):
-    """Replace the scenario files with one lesson built here (the real ones may change)."""
-    monkeypatch.setattr(aton.scenarios, "names", lambda: list(LESSONS))
-    monkeypatch.setattr(aton.scenarios, "catalogue", lambda: dict(LESSONS))
-    monkeypatch.setattr(aton.scenarios, "describe", lambda name: LESSONS.get(name, ""))
-
-    def load(name: str) -> dict:
-        if name not in LESSONS:
-            raise KeyError(f"There is no scenario called {name!r}.")
-        return full_kingdom_position()
-
-    monkeypatch.setattr(aton.scenarios, "load", load)
-    return LESSONS
-
-
 # ---------------------------------------------------------------------- helpers
-
-
-def assign(app: AtonApp, cards: tuple[int, ...]) -> None:
-    """Click card, then cartouche, four times (R6)."""
-    picker = app.picker
-    for c, value in enumerate(cards):
-        i = next(k for k in range(4) if picker.hand[k] == value and k not in picker.slot_of)
-        picker.cards[i].click()
-        picker.slots[c].click()
-
-
-def plain(value: str) -> str:
-    """What a person reads in a widget's HTML: tags dropped (rule buttons keep their id)."""
-    return html.unescape(re.sub(r"<[^>]+>", "", value))
 
 
 def explained(app: AtonApp) -> str:
@@ -126,8 +62,7 @@ def assert_board_matches(app: AtonApp) -> None:
 
 
 def scores_shown(app: AtonApp) -> tuple[int, int]:
-    text = re.sub(r"<[^>]+>", "", app.track.widget.value)
-    m = re.search(r"Scores red (\d+) · blue (\d+)", text)
+    m = re.search(r"Scores red (\d+) · blue (\d+)", plain(app.track.widget.value))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -232,7 +167,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     assert_board_matches(app)
 
     # --- picker: red puts 2, 4, 4, 3 on cartouches 1-4 and confirms (R6)
-    assign(app, (2, 4, 4, 3))
+    put_by_clicks(app, (2, 4, 4, 3))
     assert "Cartouche 2 with a 4:" in plain(app.picker.meaning.value)
     assert "you remove 2 of blue's counters (R10)" in plain(app.picker.meaning.value)
     app.picker.confirm.click()
@@ -376,7 +311,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
         if pending is None:
             app.controls.run.click()
         elif pending.kind in ("exchange", "assign"):
-            assign(app, tuple(sorted(app.picker.hand, reverse=True)))
+            put_by_clicks(app, tuple(sorted(app.picker.hand, reverse=True)))
             app.picker.confirm.click()
         else:
             app.board.click(app.board.legal_squares[0])
@@ -400,12 +335,12 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
 
 def test_to_my_next_decision_runs_every_step_in_between():
     app = build_app(seed=3)
-    assign(app, tuple(app.picker.hand))
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     events = len(app.game.events)
     app.controls.run.click()
     pending = app.session.human_pending
-    assert pending is not None or app.game.over
+    assert pending is not None and pending.player == "red"  # it stopped at my decision
     logged = [e for e in app.game.events if app.game_log.worth_logging(e)]
     assert len(app.game_log.texts) == len(logged) > 3
     assert len(app.game.events) > events + 3
@@ -424,7 +359,7 @@ def test_hot_seat_keeps_each_hand_hidden_until_its_owner_looks():
     picker.show_hand.click()
     assert not picker.hidden and picker.widget.children[1] is picker.picking
     assert picker.hand == game.view("red").hand
-    assign(app, tuple(picker.hand))
+    put_by_clicks(app, tuple(picker.hand))
     picker.confirm.click()
     # now blue's turn, covered again; red's cards are not on screen
     assert app.session.human_pending.player == "blue"
@@ -434,7 +369,7 @@ def test_hot_seat_keeps_each_hand_hidden_until_its_owner_looks():
     assert red_hand not in picker.widget.children[0].value
     picker.show_hand.click()
     assert picker.hand == game.view("blue").hand
-    assign(app, tuple(picker.hand))
+    put_by_clicks(app, tuple(picker.hand))
     picker.confirm.click()
     # both chose: both face down until the reveal (R6)
     assert app.table.value_shown("red", 1) == "face down"
@@ -454,7 +389,7 @@ def test_undo_takes_back_the_learners_last_decision():
     assert app.controls.undo.disabled
     app.controls.undo.click()
     assert "Nothing to undo" in explained(app)
-    assign(app, tuple(app.picker.hand))
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     while not app.session.human_pending:
         app.controls.next.click()
@@ -480,7 +415,7 @@ def test_undo_takes_back_the_learners_last_decision():
 def test_undo_of_the_cards_gives_the_exchange_choice_back():
     app = build_app(seed=5)
     hand = tuple(app.picker.hand)
-    assign(app, hand[::-1])
+    put_by_clicks(app, hand[::-1])
     app.picker.confirm.click()
     assert app.session.human_pending is None
     app.controls.undo.click()
@@ -493,15 +428,24 @@ def test_undo_of_the_cards_gives_the_exchange_choice_back():
 
 
 def test_undo_after_computer_decisions_replays_them_away():
+    """Undo takes back the learner's last decision (here the cards, R5 and R6) and with it
+    every decision the computer made after it: the game is back where the learner decided."""
     app = build_app(seed=5)
-    assign(app, tuple(app.picker.hand))
+    game = app.game
+    before = (list(game.decisions), len(game.events), game.board, game.stock, game.scores)
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     app.controls.run.click()  # computer placements and more happen
-    decisions = list(app.game.decisions)
-    assert any(d.player == "blue" for d in decisions)
+    after_mine = app.game.decisions[len(before[0]) + 2:]  # after red's exchange and cards
+    assert any(d.player == "blue" and d.kind == "place" for d in after_mine)
+    assert app.session.human_pending is not None  # red's own board decision waits
     app.controls.undo.click()
-    assert app.game.decisions == [] or app.game.decisions[-1].player == "blue"
-    assert all(d.player == "blue" for d in app.game.decisions)
+    game = app.game
+    assert (list(game.decisions), len(game.events), game.board, game.stock,
+            game.scores) == before
+    pending = app.session.human_pending
+    assert (pending.kind, pending.player) == ("exchange", "red")
+    assert_board_matches(app)
 
 
 def test_replay_this_deal_uses_the_seed_in_the_box():
@@ -528,7 +472,7 @@ def test_opponent_selector_switches_players(lessons):
 def test_switching_to_the_computer_while_its_hand_is_covered():
     app = build_app(seed=8, opponent="hotseat")
     app.picker.show_hand.click()
-    assign(app, tuple(app.picker.hand))
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     assert app.picker.hidden and app.session.human_pending.player == "blue"
     app.controls.opponent.value = "greedy"  # blue's secret choices are made at once
@@ -542,7 +486,7 @@ def test_the_learner_can_play_blue():
     app = build_app(seed=4, learner="blue")
     assert app.game.cards["red"] is not None  # red (the computer) chose first, face down
     assert app.picker.player == "blue" and app.picker.hand == app.game.view("blue").hand
-    assign(app, tuple(app.picker.hand))
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     assert app.table.value_shown("red", 1) == "face down"
     assert app.table.value_shown("blue", 1) == str(app.game.cards["blue"][0])
@@ -624,7 +568,7 @@ def test_notebook_reads_the_query_string(monkeypatch, lessons):
 
 def test_an_error_inside_a_callback_is_shown_in_the_app(monkeypatch):
     app = build_app(seed=1)
-    assign(app, tuple(app.picker.hand))
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
 
     def broken() -> list:
@@ -651,7 +595,7 @@ def test_an_error_in_a_board_click_is_shown_in_the_app(monkeypatch):
 def test_board_updates_in_place():
     app = build_app(seed=5)
     figure, marks = app.board.figure, list(app.board.figure.marks)
-    assign(app, tuple(app.picker.hand))
+    put_by_clicks(app, tuple(app.picker.hand))
     app.picker.confirm.click()
     app.controls.run.click()
     assert app.board.figure is figure and list(app.board.figure.marks) == marks

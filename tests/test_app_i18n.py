@@ -12,36 +12,13 @@ import html
 import re
 
 import pytest
+from helpers import assign, in_fresh_thread, new_app, plain
 
 import aton
 import aton.teaching.coach
-from aton.app import app_from_query, build_app, parse_query
+from aton.app import app_from_query, parse_query
 from aton.engine.records import decode_game, public_record
 from aton.i18n import language, set_language
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """Every test leaves the process in English, whatever it switched to."""
-    set_language("en")
-    yield
-    set_language("en")
-
-
-def plain(value: str) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", value))).strip()
-
-
-def new_app(**kwargs):
-    kwargs.setdefault("deal_seed", 1)
-    kwargs.setdefault("how_to_play", False)
-    return build_app(**kwargs)
-
-
-def assign(app, cards=None) -> None:
-    """Put the hand on cartouches 1-4 as it is and Confirm (R6)."""
-    app.picker.place(tuple(cards or app.picker.hand))
-    app.picker.confirm.click()
 
 
 def buttons(app) -> list[str]:
@@ -391,8 +368,6 @@ def test_switching_keeps_the_share_box_open_with_a_link_in_the_new_language():
 def test_a_switch_pauses_auto_play_and_says_so(monkeypatch):
     import asyncio
 
-    from tests.test_howto import in_fresh_thread
-
     monkeypatch.setitem(aton.app.autoplay.PACES, "slow", 5.0)
     app = new_app(seed=5)
     assign(app)
@@ -420,6 +395,8 @@ def test_a_review_that_disagrees_is_said_again_in_the_new_language():
             assign(app)
         else:
             app.controls.run.click()
+    else:
+        raise AssertionError("the learner never had a square to place a counter on")
     view = app.game.view("red")
     best = aton.teaching.coach.advice(view, "strong", seed=app.coach.seed).choice
     other = next(o for o in view.options() if o != best)

@@ -6,11 +6,12 @@ checked against the engine, replayed alongside with the same scenario, seed and 
 from __future__ import annotations
 
 import pytest
+from helpers import page_text
 
 from aton.app import build_app
 from aton.app.predict import ScoringQuiz
 from aton.engine.scoring import LINE_TITLES, LINES
-from tests.test_predict import page_text
+from aton.i18n import speaking
 
 NAME, SEED = "14_scoring_winner", 1
 
@@ -132,8 +133,6 @@ def test_the_quiz_ends_with_the_round(app):
 
 
 def test_a_language_switch_keeps_the_marks_and_the_guesses_typed(app):
-    from aton.i18n import set_language, speaking
-
     app.class_quiz.switch.value = True
     quiz = app.class_quiz.quiz
     lines = upcoming(app)
@@ -143,19 +142,16 @@ def test_a_language_switch_keeps_the_marks_and_the_guesses_typed(app):
         quiz.button.click()
     quiz.guess(7, None)  # typed for the third line, not yet revealed
     marks = dict(quiz.marks)
-    try:
-        app.controls.language.value = "pt"
-        again = app.class_quiz.quiz
-        assert again is quiz and app.class_quiz.switch.value  # relabelled, not rebuilt
-        assert again.marks == marks and again.current == LINES[2] and app.class_quiz.waiting
-        assert (again.boxes["red"].value, again.boxes["blue"].value) == ("7", "")
-        assert "2 de 6 linhas reveladas" in again.summary.value
-        text = page_text(app)
-        assert "✗ você disse" in text.replace("&#10007;", "✗")
-        with speaking("pt"):
-            assert lines[1].text in text  # the newest line's sentence, now in Portuguese
-        assert app.class_quiz.widget in app.stage.children
-        again.button.click()  # the quiz goes on: the third line
-        assert again.marks[LINES[2]]["blue"] is None and len(again.answers) == 3
-    finally:
-        set_language("en")
+    app.controls.language.value = "pt"
+    again = app.class_quiz.quiz
+    assert again is quiz and app.class_quiz.switch.value  # relabelled, not rebuilt
+    assert again.marks == marks and again.current == LINES[2] and app.class_quiz.waiting
+    assert (again.boxes["red"].value, again.boxes["blue"].value) == ("7", "")
+    assert "2 de 6 linhas reveladas" in again.summary.value
+    text = page_text(app)
+    assert "✗ você disse" in text.replace("&#10007;", "✗")
+    with speaking("pt"):
+        assert lines[1].text in text  # the newest line's sentence, now in Portuguese
+    assert app.class_quiz.widget in app.stage.children
+    again.button.click()  # the quiz goes on: the third line
+    assert again.marks[LINES[2]]["blue"] is None and len(again.answers) == 3

@@ -3,17 +3,11 @@ legal options are shown; a refused choice names its rule and changes nothing; qu
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from helpers import run_cli
 
 from aton.cli import console
 from aton.engine.game import Game
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 class FirstOption:
@@ -67,11 +61,8 @@ def test_hint_asks_the_coach_and_keeps_the_question():
 
 
 def test_the_command_line_plays_from_stdin():
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
     typed = "no\nT9.9\n4321\nT4.1\nquit\n"
-    done = subprocess.run([sys.executable, "-m", "aton", "play", "--against", "greedy",
-                           "--seed", "7"], input=typed, capture_output=True, text=True,
-                          env=env, timeout=120, check=False)
+    done = run_cli("play", "--against", "greedy", "--seed", "7", input=typed)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "You play red against greedy" in out and "Temple 3" in out
@@ -83,9 +74,7 @@ def test_the_command_line_plays_from_stdin():
 
 @pytest.mark.parametrize("args", [["--against", "grandmaster"], ["--as", "green"]])
 def test_a_bad_level_or_colour_is_refused(args):
-    done = subprocess.run([sys.executable, "-m", "aton", "play", *args], capture_output=True,
-                          text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60,
-                          check=False, stdin=subprocess.DEVNULL)
+    done = run_cli("play", *args)
     assert done.returncode == 2 and "invalid choice" in done.stderr
 
 
@@ -95,14 +84,6 @@ class FirstOptionPt(FirstOption):
             return self.typed.pop(0)
         options = next(line for line in reversed(self.lines) if line.startswith("Opções: "))
         return options.split()[1]
-
-
-@pytest.fixture
-def portuguese():
-    import aton
-    aton.set_language("pt")
-    yield
-    aton.set_language("en")
 
 
 def test_the_prompt_in_portuguese(portuguese):

@@ -3,7 +3,6 @@ for simulations (no story) and clones that play by exactly the same rules."""
 
 from __future__ import annotations
 
-import ast
 import re
 import subprocess
 import sys
@@ -81,8 +80,8 @@ def test_no_module_outside_the_engine_reads_its_state():
     state = re.compile(r"\._s\b|\bgame\.s\b")
     notebooks = PACKAGE.parent / "notebooks"  # build.py, and the lessons' Markdown sources
     files = [*PACKAGE.rglob("*.py"), *notebooks.rglob("*.py"), *notebooks.rglob("*.md")]
-    readers = [p.name for p in files
-               if p.name not in ("game.py", "determinize.py") and state.search(p.read_text(encoding="utf-8"))]
+    readers = [p.name for p in files if p.name not in ("game.py", "determinize.py")
+               and state.search(p.read_text(encoding="utf-8"))]
     assert readers == []
 
 

@@ -11,7 +11,6 @@ import copy
 import json
 import shutil
 import subprocess
-import sys
 
 import pytest
 from helpers import (
@@ -24,6 +23,7 @@ from helpers import (
     make_position,
     malformed_position,
     play,
+    run_cli,
     snapshot,
 )
 
@@ -112,12 +112,14 @@ def test_play_round_result_keys_and_events():
 
 def test_scoring_breakdown_has_every_line_and_total():
     """formats.md / R16: a round that fills the Kingdom gives the breakdown
-    {"red": {temple1..temple4, black, bonus, total}, "blue": {...}}, integers."""
+    {"red": {temple1..temple4, black, bonus, total}, "blue": {...}}, integers, the lines in
+    that order (the order of the scoring round, then the total), in Python and in the JSON."""
     result = aton.play_round(FILLING_POSITION, FILLING_MOVES)
     scoring = result["scoring"]
     assert set(scoring) == {"red", "blue"}
     for name in ("red", "blue"):
-        assert list(scoring[name]) == LINES or set(scoring[name]) == set(LINES)
+        assert list(scoring[name]) == LINES
+        assert list(json.loads(json.dumps(scoring))[name]) == LINES
         assert all(type(scoring[name][k]) is int for k in LINES)
         assert scoring[name]["total"] == sum(scoring[name][k] for k in LINES[:-1])
     # worked by hand: blue's T1.5 wins temple 1 (1-0) and the black squares (1-0): 1 + 8
@@ -398,19 +400,20 @@ def test_exchange_in_moves_draws_the_next_four_cards():
 
 
 def test_inputs_are_never_modified():
-    """formats.md: the dicts passed in are never modified (legal and illegal rounds alike)."""
-    for pos, moves in ((EXAMPLE_POSITION, EXAMPLE_MOVES), (FILLING_POSITION, FILLING_MOVES),
-                       (EXAMPLE_POSITION, _moves_with(red_place=["T1.4", "T3.8"]))):
+    """formats.md: the dicts passed in are never modified (legal and illegal rounds alike),
+    and the result of a legal round shares nothing with them."""
+    for pos, moves in ((EXAMPLE_POSITION, EXAMPLE_MOVES), (FILLING_POSITION, FILLING_MOVES)):
         kept_pos, kept_moves = copy.deepcopy(pos), copy.deepcopy(moves)
-        try:
-            result = aton.play_round(pos, moves)
-        except RuleError:
-            result = None
+        result = aton.play_round(pos, moves)
         assert pos == kept_pos and moves == kept_moves
-        if result is not None:  # and the result shares nothing with them
-            result["position"]["draw"]["red"].append(9)
-            result["position"]["board"]["T1"] = "x"
-            assert pos == kept_pos
+        result["position"]["draw"]["red"].append(9)
+        result["position"]["board"]["T1"] = "x"
+        assert pos == kept_pos
+    illegal = _moves_with(red_place=["T1.4", "T3.8"])  # T1.4 holds a blue counter (R13)
+    kept_pos, kept_moves = copy.deepcopy(EXAMPLE_POSITION), copy.deepcopy(illegal)
+    with pytest.raises(RuleError):
+        aton.play_round(EXAMPLE_POSITION, illegal)
+    assert EXAMPLE_POSITION == kept_pos and illegal == kept_moves
     pos = copy.deepcopy(EXAMPLE_POSITION)
     game = Game.from_position(pos)
     game.advance()
@@ -419,11 +422,6 @@ def test_inputs_are_never_modified():
 
 
 # ----------------------------------------------------------------------------- CLI
-
-
-def run_cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "aton", *args], capture_output=True,
-                          text=True, timeout=60, cwd=cwd, check=False)
 
 
 def test_cli_new_prints_the_new_position():
@@ -441,6 +439,7 @@ def test_cli_round_prints_position_events_and_scoring(tmp_path):
     out = json.loads(proc.stdout)
     assert out == aton.play_round(FILLING_POSITION, FILLING_MOVES, seed=3)
     assert out["scoring"]["blue"]["total"] == 9
+    assert [list(out["scoring"][name]) for name in ("red", "blue")] == [LINES, LINES]
     assert json.loads(pos_file.read_text()) == FILLING_POSITION  # the file is not rewritten
 
 
@@ -460,7 +459,7 @@ def test_cli_illegal_move_exits_2_with_one_line_naming_the_rule(tmp_path):
     ("position", "{not json", "R1"),
     ("position", json.dumps({**EXAMPLE_POSITION, "kingdom": {"red": 9, "blue": 0}}), "R15"),
     ("position", json.dumps({**EXAMPLE_POSITION, "stock": {"red": 1, "blue": 26}}), "R1"),
-    ("moves", "[1, 2,", None),
+    ("moves", "[1, 2,", "R6"),  # formats.md: R6 for card assignments, the moves file's rule
 ])
 def test_cli_malformed_file_exits_2_with_one_line(tmp_path, which, text, rule):
     files = {"position": json.dumps(EXAMPLE_POSITION), "moves": json.dumps(EXAMPLE_MOVES)}
@@ -473,8 +472,7 @@ def test_cli_malformed_file_exits_2_with_one_line(tmp_path, which, text, rule):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
-    if rule:
-        assert rule in lines[0]
+    assert lines[0].startswith(f"{rule}: ")
 
 
 def test_cli_missing_file_exits_2(tmp_path):
@@ -815,7 +813,8 @@ def test_cli_unreadable_moves_file_names_r6(tmp_path):
 
 def test_cli_a_utf8_byte_order_mark_is_read(tmp_path, capsys):
     from aton import cli
-    (tmp_path / "position.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(EXAMPLE_POSITION).encode())
+    bom = b"\xef\xbb\xbf"
+    (tmp_path / "position.json").write_bytes(bom + json.dumps(EXAMPLE_POSITION).encode())
     (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
     assert cli.main(["round", str(tmp_path / "position.json"), str(tmp_path / "moves.json")]) == 0
     assert json.loads(capsys.readouterr().out) == aton.play_round(EXAMPLE_POSITION, EXAMPLE_MOVES)

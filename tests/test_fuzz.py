@@ -14,11 +14,9 @@ import contextlib
 import io
 import json
 import os
-import subprocess
-import sys
 
 import pytest
-from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, game_at, snapshot
+from helpers import EXAMPLE_MOVES, EXAMPLE_POSITION, game_at, run_cli, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -263,8 +261,7 @@ GAMES = {kind: game_at(kind) for kind in ("exchange", "assign", "place", "remove
 @given(kind=st.sampled_from(sorted(GAMES)), choice=SMALL_JUNK)
 def test_a_refused_decision_changes_nothing(kind, choice):
     """Game.decide with any small value: refused with a rule id, and the game is as it was.
-    (Big or deep values, and the length of game.py's messages, are tested in test_formats.py,
-    marked for the game.py rewrite.)"""
+    (Big or deep values, and the length of the messages, are tested in test_formats.py.)"""
     game = GAMES[kind]
     before = snapshot(game)
     try:
@@ -369,11 +366,9 @@ def test_cli_arguments_give_a_result_or_one_line(args):
 def test_cli_in_a_real_process_refuses_on_one_line(tmp_path, content):
     (tmp_path / "position.json").write_bytes(content)
     (tmp_path / "moves.json").write_text(json.dumps(EXAMPLE_MOVES))
-    proc = subprocess.run([sys.executable, "-m", "aton", "round", str(tmp_path / "position.json"),
-                           str(tmp_path / "moves.json")], capture_output=True, timeout=60,
-                          check=False)
-    assert proc.returncode == 2 and proc.stdout == b""
-    assert len(proc.stderr.splitlines()) == 1 and b"R1" in proc.stderr
+    proc = run_cli("round", str(tmp_path / "position.json"), str(tmp_path / "moves.json"))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and "R1" in proc.stderr
 
 
 @settings(max_examples=60, **FUZZ)

@@ -19,9 +19,9 @@ import aton
 from aton import scenarios
 from aton.app import build_app
 from aton.app.address import link_query
-from aton.engine.records import decision_steps, decode_game, encode_game, moment
 from aton.engine.errors import RuleError
 from aton.engine.game import Game
+from aton.engine.records import decision_steps, decode_game, encode_game, moment
 
 
 def play_on(app, decisions: int) -> None:
@@ -86,11 +86,11 @@ def test_stepping_back_and_forth_leaves_the_game_unchanged(played):
     assert app.current_text == then.events[-1].text
     assert f"step {k} of {total}" in app.history.where.value
     assert app.controls.next.disabled and app.controls.run.disabled and app.controls.undo.disabled
-    if then.revealed is None:
-        assert app.stage.layout.display == "none"
-    else:  # the cards face up then, nothing else of the live game
-        assert list(app.stage.children) == [app.table.widget]
-        assert app.table.cards == then.cards
+    # halfway, the cards lie face up: the table shows them, nothing else of the live game
+    # (a moment with the cards face down: test_looking_back_shows_the_cards_only_once_face_up)
+    assert then.revealed is not None
+    assert list(app.stage.children) == [app.table.widget]
+    assert app.table.cards == then.cards
     app.history.earlier.click()
     app.history.earlier.click()
     assert app.history.step == k - 2
@@ -137,8 +137,9 @@ def test_looking_at_the_last_step_is_the_live_game(played):
     played.look_step(-1)
     assert played.history.step == len(played.game.events) - 1
     played.look_step(+1)
-    assert played.history.step is None and not played.controls.next.disabled or (
-        played.session.human_pending is not None)
+    assert played.history.step is None
+    # the live game's controls again: Next step waits only for a decision of the learner's
+    assert played.controls.next.disabled == (played.session.human_pending is not None)
 
 
 @pytest.mark.parametrize("looking", [None, 25])
@@ -238,8 +239,9 @@ def test_the_record_downloads_and_opens_again(played):
 
 @pytest.mark.parametrize("content, rule", [
     (b"{not json", "R1"),
+    # red's exchange comes first, not blue's cards (R5)
     (b'{"format": "aton-record", "version": 1, "seed": 7, "decisions": ["blue assign 1234"]}',
-     "R"),
+     "R5"),
     (b'{"format": "chess", "version": 1}', "R1"),
 ])
 def test_a_malformed_record_is_refused_and_the_game_kept(played, content, rule):
@@ -280,17 +282,14 @@ def test_a_link_names_the_guided_lesson_or_the_scenario_it_was_played_from(langu
     """A game from lesson 11's scenario opens as that lesson, by its title in the page's
     language; a scenario no guided lesson uses opens by its name."""
     aton.set_language(language)
-    try:
-        for name, expected in [("11_end_by_temple", {"en": "Winning: a whole temple",
-                                                     "pt": "Vencer: um templo inteiro"}),
-                               ("08_kingdom_one_from_full",
-                                {"en": "scenario 08 kingdom one from full",
-                                 "pt": "cenário 08 kingdom one from full"})]:
-            app = build_app(seed=3, scenario=name, how_to_play=False)
-            play_on(app, 4)
-            other = build_app(query=share_query(app), how_to_play=False)
-            heading = html.unescape(other.explain.widget.value)
-            assert expected[language] in heading, heading
-            assert (name.replace("_", " ") in heading) == name.startswith("08"), heading
-    finally:
-        aton.set_language("en")
+    for name, expected in [("11_end_by_temple", {"en": "Winning: a whole temple",
+                                                 "pt": "Vencer: um templo inteiro"}),
+                           ("08_kingdom_one_from_full",
+                            {"en": "scenario 08 kingdom one from full",
+                             "pt": "cenário 08 kingdom one from full"})]:
+        app = build_app(seed=3, scenario=name, how_to_play=False)
+        play_on(app, 4)
+        other = build_app(query=share_query(app), how_to_play=False)
+        heading = html.unescape(other.explain.widget.value)
+        assert expected[language] in heading, heading
+        assert (name.replace("_", " ") in heading) == name.startswith("08"), heading

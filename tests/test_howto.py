@@ -8,16 +8,14 @@ clicks in a browser are in tests/browser/test_howto_browser.py.
 from __future__ import annotations
 
 import asyncio
-import html
 import itertools
 import json
 import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from test_app import LESSONS, full_kingdom_position
+from helpers import assign, in_fresh_thread, new_app, plain
 
 import aton
 import aton.app.autoplay
@@ -35,24 +33,11 @@ REPO = Path(__file__).resolve().parent.parent
 BUTTON = re.compile(r'<button type="button" class="aton-rule-link"[^>]*>(R\d+)</button>')
 
 
-def plain(value: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", value))
-
-
 def bare_rule_ids(value: str) -> list[str]:
     """Rule ids a person would see as plain text, not as a button."""
     without_buttons = BUTTON.sub("", value)
     text_only = re.sub(r"<[^>]+>", " ", without_buttons)
     return RULE_ID.findall(text_only)
-
-
-def assign(app, cards) -> None:
-    app.picker.place(tuple(cards))
-    app.picker.confirm.click()
-
-
-def new_app(**kwargs):
-    return build_app(how_to_play=False, deal_seed=kwargs.pop("deal_seed", 99), **kwargs)
 
 
 # ---------------------------------------------------------------------- the rulebook
@@ -145,7 +130,7 @@ def test_a_rule_id_clicked_in_the_page_opens_its_text():
     assert "There is no rule called R99" in plain(app.rules.text.value)
 
 
-def test_every_rule_id_the_app_shows_is_a_button(lessons_full_kingdom):
+def test_every_rule_id_the_app_shows_is_a_button(lessons):
     app = new_app(scenario="full_kingdom", seed=4)
     panels = lambda: {  # the texts to look at, after each action
         "explanation": app.explain.widget.value, "log": app.game_log.widget.value,
@@ -175,7 +160,7 @@ def test_every_rule_id_the_app_shows_is_a_button(lessons_full_kingdom):
 # ---------------------------------------------------------------------- stepping
 
 
-def test_to_my_next_decision_stops_before_each_scoring_line(lessons_full_kingdom):
+def test_to_my_next_decision_stops_before_each_scoring_line(lessons):
     app = new_app(scenario="full_kingdom", seed=4)
     game = app.game
     assign(app, (2, 4, 4, 3))
@@ -241,13 +226,6 @@ def test_the_preview_says_the_game_ends_when_a_placement_wins():
 
 
 # ---------------------------------------------------------------------- auto-play
-
-
-def in_fresh_thread(fn):
-    """Run ``fn`` in a thread of its own, where no event loop runs: once a browser test has
-    run, pytest-playwright keeps its event loop running in the main thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn).result()
 
 
 def test_auto_play_steps_one_at_a_time_and_stops_at_a_decision(monkeypatch):
@@ -471,20 +449,16 @@ def test_prompts_count_down_to_the_last_counter():
     assert not any("to go" in s for s in seen)
 
 
-def test_the_apps_own_texts_do_not_say_resolves(lessons_full_kingdom):
+def test_the_apps_own_texts_do_not_say_resolves(lessons):
     app = new_app(scenario="full_kingdom", seed=4)
     assign(app, (2, 4, 4, 3))
+    previews = 0
     while not app.game.over and app.game.round == 3:
         assert "resolve" not in plain(app.explain.next)
+        previews += 1
         if app.session.human_pending is None:
             app.controls.next.click()
         else:
             app.board.click(app.board.legal_squares[0])
-
-
-@pytest.fixture
-def lessons_full_kingdom(monkeypatch):
-    """The widget tests' lesson with a full Kingdom of the Dead (tests/test_app.py)."""
-    monkeypatch.setattr(aton.scenarios, "catalogue", lambda: dict(LESSONS))
-    monkeypatch.setattr(aton.scenarios, "load", lambda name: full_kingdom_position())
-    return LESSONS
+    # the whole of round 3 was read, its scoring round (R16) included
+    assert previews > 20 and "score" in [e.type for e in app.game.events]

@@ -22,12 +22,6 @@ def _catalogs_tool():
     return module
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    aton.set_language("en")
-
-
 @pytest.mark.parametrize("domain", list(i18n.DOMAINS))
 def test_every_message_is_translated_with_the_same_placeholders(domain):
     """Each domain's .po has every message of the code, translated, with the English message's

@@ -7,13 +7,10 @@ events' type, rule and data, the decisions and the JSON keys stay exactly the sa
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
-from helpers import make_moves, make_position
+from helpers import make_moves, make_position, run_cli
 
 import aton
 from aton import Game, scenarios
@@ -37,13 +34,6 @@ ENGLISH = re.compile(
 FILLING_POSITION = make_position(board={"T1": "rr"}, kingdom=(3, 3), red=[1, 2, 4, 1],
                                  blue=[1, 4, 1, 1])
 FILLING_MOVES = make_moves([1, 2, 4, 1], [1, 4, 1, 1], red_place=["T4.1"], blue_place=["T1.5"])
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    aton.set_language("en")
-    yield
-    aton.set_language("en")
 
 
 def english_left(text: str) -> list[str]:
@@ -189,11 +179,13 @@ def test_prompts_in_english_are_as_before():
                               "(2 still to go, R10)")
     assert ASKS[4].prompt == ("red: choose one of your own counters to remove from temples 1 "
                               "and 2 (the last one, R10)")
-    assert ASKS[7].prompt == "blue: choose an empty square in temple 1 for a counter (the last one, R13)"
+    assert ASKS[7].prompt == ("blue: choose an empty square in temple 1 for a counter (the last "
+                              "one, R13)")
     aton.set_language("pt")
     assert ASKS[2].prompt == ("vermelho: escolha uma pedra azul para remover dos templos 1 a 3 "
                               "(faltam 2, R10)")
-    assert ASKS[7].prompt == "azul: escolha uma casa vazia no templo 1 para uma pedra (a última, R13)"
+    assert ASKS[7].prompt == ("azul: escolha uma casa vazia no templo 1 para uma pedra (a última, "
+                              "R13)")
     assert ASKS[8].prompt == ("vermelho: escolha uma das suas pedras no templo 2 para recolher "
                               "(faltam 3, R17)")
 
@@ -248,13 +240,6 @@ def test_the_drawn_board_in_portuguese():
 
 
 # ---------------------------------------------------------------------------- command line
-
-def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k != "ATON_LANG"}
-    environment.update(env or {})
-    return subprocess.run([sys.executable, "-m", "aton", *args], capture_output=True, text=True,
-                          timeout=60, check=False, env=environment)
-
 
 def round_files(tmp_path) -> tuple[str, str]:
     (tmp_path / "position.json").write_text(json.dumps(FILLING_POSITION))
@@ -329,7 +314,8 @@ def test_cli_refusals_and_help_in_portuguese(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({"red": {"cards": [9, 9, 9, 9]}}))
     illegal = run_cli("round", position, str(tmp_path / "bad.json"), "--lang", "pt")
     assert illegal.returncode == 2 and len(illegal.stderr.strip().splitlines()) == 1
-    assert re.match(r"R\d+: ", illegal.stderr)
+    # R6 (cards 9, 9, 9, 9 are no hand), said in Portuguese: red is "vermelho"
+    assert illegal.stderr.startswith("R6: vermelho: ") and "deve listar" in illegal.stderr
     bad_command = run_cli("--lang", "pt", "fly")
     assert bad_command.returncode == 2 and "aton --help mostra como usar" in bad_command.stderr
     helped = run_cli("--lang", "pt", "--help")

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import cited_rules
+from test_predict import ROUND
+from test_tutor import POLICIES, learner_hands, play
 
 import aton
 from aton import scenarios
@@ -23,9 +26,6 @@ from aton.i18n import catalog
 from aton.players import lab
 from aton.teaching import coach, tutorial
 from aton.teaching.tutorial import lesson_text
-from tests.test_coach_app import rule_ids
-from tests.test_predict import ROUND
-from tests.test_tutor import POLICIES, learner_hands, play
 
 LESSONS = tutorial.names()
 # Words that would mean a sentence was left in English (pt sentences never hold them).
@@ -33,14 +33,8 @@ ENGLISH = re.compile(r"\b(the|you|your|counters?|cartouches?|squares?|temples?|r
                      r"Well done|Try again|Lesson|Hint|Goal|guess(es)?|lines?)\b",
                      re.IGNORECASE)
 SQUARE = re.compile(r"T[1-4]\.\d{1,2}")
-
-
-@pytest.fixture(autouse=True)
-def portuguese():
-    """Every test here runs in Portuguese, and leaves the process in English."""
-    aton.set_language("pt")
-    yield
-    aton.set_language("en")
+#: Every test here runs in Portuguese (tests/conftest.py switches back to English after it).
+pytestmark = pytest.mark.usefixtures("portuguese")
 
 
 def lesson_sentences(lesson) -> list[str]:
@@ -235,7 +229,7 @@ def test_the_coach_panel_in_portuguese():
     panel.hint.click()
     assert app.error_message == ""
     assert "<b>Treinador: " in panel.hint_text and " Por quê:" in panel.hint_text
-    assert "R5" in rule_ids(panel.hint_text) and "aton-rule-link" in panel.hint_text
+    assert "R5" in cited_rules(panel.hint_text) and "aton-rule-link" in panel.hint_text
 
 
 def test_the_lab_in_portuguese():

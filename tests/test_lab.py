@@ -146,7 +146,13 @@ def test_a_failed_tournament_is_reported_and_the_page_stays_usable(monkeypatch):
     from ipywidgets import Output
 
     monkeypatch.setattr(Output, "__exit__", lambda self, *exc: True)  # a kernel's behaviour
-    page = StrategyLab(["random", "greedy"], games=2, seed=5, executor=_BrokenExecutor())
+    page = StrategyLab(["random", "greedy"], games=2, seed=5)
+    played = page.run()
+    shown = (page.summary.value, page.chart_data)
+    assert played is not None and len(played.results) == 2
+    page.executor = _BrokenExecutor()
     assert page.run() is None
     assert "stopped" in page.status.value and not page.button.disabled
-    assert page.tournament is None
+    assert page.tournament is played and (page.summary.value, page.chart_data) == shown
+    page.executor = None  # the workers are back: Run plays again
+    assert page.run().results == played.results

@@ -61,9 +61,9 @@ def test_hidden_check_cells(md: Path):
 
 @pytest.mark.parametrize("lang", ["pt"])
 def test_portuguese_lessons_switch_the_language_first(lang: str):
-    for md in SOURCES:
-        if md.parent.name != lang:
-            continue
+    sources = [md for md in SOURCES if md.parent.name == lang]
+    assert sources, f"no lesson in notebooks/{lang}"
+    for md in sources:
         nb = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
         first = next(c for c in nb.cells if c.cell_type == "code")
         assert 'aton.set_language("pt")' in first.source, md.name

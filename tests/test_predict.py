@@ -3,8 +3,8 @@ with Button.click(): one line at a time, empty boxes not marked, nothing shown b
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import pytest
+from helpers import page_text
 
 import aton
 from aton.app.predict import BAD_GUESS, Answer, ScoringQuiz, answers_from_events, upcoming_answers
@@ -29,18 +29,6 @@ def game() -> aton.Game:
 @pytest.fixture
 def quiz(game) -> ScoringQuiz:
     return ScoringQuiz.from_game(game)
-
-
-def page_text(widget: widgets.Widget) -> str:
-    """Every string a widget and its children put on the page (values, labels, tooltips)."""
-    parts = []
-    for name in ("value", "description", "tooltip", "placeholder"):
-        value = getattr(widget, name, None)
-        if isinstance(value, str):
-            parts.append(value)
-    for child in getattr(widget, "children", ()):
-        parts.append(page_text(child))
-    return "\n".join(parts)
 
 
 def test_answers_are_the_engines_scoring_of_the_board(game):
@@ -189,6 +177,7 @@ def test_from_the_events_of_a_round_played_with_play_round():
     result = aton.play_round(aton.scenarios.load("14_scoring_winner"), moves)
     quiz = ScoringQuiz.from_events(result["events"])
     answers = answers_from_events(result["events"])
+    assert [answer.line for answer in answers] == list(LINES)  # the round ends in a scoring
     for answer in answers:
         assert answer.points == {p: result["scoring"][p][answer.line] for p in ("red", "blue")}
     for answer in answers:

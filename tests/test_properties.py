@@ -125,8 +125,10 @@ def test_counters_cards_scores_and_kingdom_hold_after_every_step(seed, match):
     play_checked(seed, match)
 
 
-def test_many_games_end_for_every_reason():
-    """Over a fixed set of seeds, the games end (and for more than one reason)."""
+def test_many_games_end_and_for_several_reasons():
+    """Over a fixed set of seeds, every game ends for a reason that holds on the board, and
+    these seeds reach three of the five (R18 points and temple, R19 scoring; the yellow and
+    green wins are played in tests/test_rules.py)."""
     reasons = set()
     for seed in range(30):
         game = play_game(Game.new(seed), players(("greedy", "random"), seed))
@@ -135,7 +137,7 @@ def test_many_games_end_for_every_reason():
         game = play_game(Game.new(seed), players(("random", "random"), seed))
         check_end(game)
         reasons.add(game.end)
-    assert len(reasons) >= 3, reasons
+    assert {"points", "temple", "scoring"} <= reasons, reasons
 
 
 @settings(max_examples=20, deadline=None)

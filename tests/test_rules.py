@@ -375,8 +375,7 @@ def test_round1_worked_example():
     assert after["scores"] == {"red": 0, "blue": 4}
     assert first_player(result) == "blue"
     assert events_of(result, "remove") == []
-    assert all(e["rule"] == "R11" for e in events_of(result, "removal")
-               if e["player"] == "blue")
+    assert [e["rule"] for e in events_of(result, "removal") if e["player"] == "blue"] == ["R11"]
     places = events_of(result, "place")
     assert [e["player"] for e in places] == ["blue"] * 4 + ["red"] * 3
     assert per_temple(after, "b") == {"T1": 2, "T2": 2}

@@ -1,5 +1,5 @@
-"""The scenario library (aton/scenarios/*.json): every teaching position loads, says what it
-teaches, is used by a lesson, and is a position a real game can go on from."""
+"""The scenario library (aton/teaching/scenarios/*.json): every teaching position loads, says
+what it teaches, is used by a lesson, and is a position a real game can go on from."""
 
 from __future__ import annotations
 
@@ -62,7 +62,8 @@ def test_counters_and_cards_add_up(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_scenario_is_used_by_a_lesson(name):
     users = [nb for nb, source in lesson_sources().items() if f'"{name}"' in source]
-    users += [g.name for g in aton.teaching.tutorial.load_all() if g.scenario == name]  # guided lessons
+    # and the guided lessons
+    users += [g.name for g in aton.teaching.tutorial.load_all() if g.scenario == name]
     assert users, f"no lesson notebook or guided lesson loads {name!r}"
 
 

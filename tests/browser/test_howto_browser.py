@@ -213,7 +213,8 @@ def test_auto_play_runs_by_itself_and_pauses(page: Page, voila_server: str,
     close_how_to(page)
     hand = [page.locator(".aton-cardbtn").nth(i).inner_text() for i in range(4)]
     put_cards(page, tuple(int(v) for v in hand))
-    page.locator(".aton-app select").filter(has=page.locator("option", has_text="fast")).select_option("fast")
+    pace = page.locator(".aton-app select").filter(has=page.locator("option", has_text="fast"))
+    pace.select_option("fast")
     start = log_steps(page)
     page.get_by_role("button", name="Auto-play ▶").click()
     pause = page.get_by_role("button", name="Pause ⏸")
@@ -221,12 +222,14 @@ def test_auto_play_runs_by_itself_and_pauses(page: Page, voila_server: str,
     page.wait_for_function(  # steps arrive one by one, with no click
         "n => +/Game log \\((\\d+)/.exec(document.querySelector('.aton-log').innerText)[1] >= n",
         arg=start + 2, timeout=20_000)
-    if pause.count():  # still playing: pause it, and nothing more happens
-        pause.click()
-        expect(page.get_by_role("button", name="Auto-play ▶")).to_be_visible()
-        page.wait_for_timeout(300)
-        paused = log_steps(page)
-        page.wait_for_timeout(2_000)
-        assert log_steps(page) == paused
-    expect(page.locator(".aton-notice")).to_contain_text(re.compile(r"Auto-play (paused|stopped)"))
+    # Seed 11: a dozen steps (0.6 s each, fast) come before red's next decision, so auto-play
+    # is still running here: pause it, and nothing more happens.
+    expect(pause).to_be_visible()
+    pause.click()
+    expect(page.get_by_role("button", name="Auto-play ▶")).to_be_visible()
+    page.wait_for_timeout(300)
+    paused = log_steps(page)
+    page.wait_for_timeout(2_000)
+    assert log_steps(page) == paused
+    expect(page.locator(".aton-notice")).to_contain_text("Auto-play paused")
     assert page_errors == []

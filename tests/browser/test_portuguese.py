@@ -6,9 +6,9 @@ Auto-play once), and reads the WHOLE page's text (``inner_text("body")``) at sev
 the first screen (How to play open, a rule open), a placement, a scoring round and the end.
 
 The English words to look for come from the catalogs themselves: every word of the English
-messages (the msgids of aton/locale/pt_BR/LC_MESSAGES/*.po) that is not also a word of their
-Portuguese translations, minus the names that never change (``ALLOWED``). A word of that list
-on the page is English left over; the failure lists each one with the line it is in.
+messages (the msgids of aton/i18n/locale/pt_BR/LC_MESSAGES/*.po) that is not also a word of
+their Portuguese translations, minus the names that never change (``ALLOWED``). A word of that
+list on the page is English left over; the failure lists each one with the line it is in.
 
 A second test opens the page with no ``lang=`` in a browser whose language is Brazilian
 Portuguese (Playwright's ``locale`` sends it as Accept-Language): the page is Portuguese.
