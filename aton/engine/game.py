@@ -18,25 +18,18 @@ import random
 from itertools import permutations
 
 from ..i18n import translator
-from . import handlers, rules
-from .board import PLAYERS, SQUARE_INDEX, SQUARE_NAMES, mask_names
+from . import rules
+from .board import PLAYERS, SQUARE_INDEX, mask_names
 from .cards import new_deck
 from .decision import Decision
 from .errors import SEED_LIMIT, check_seed
 from .events import Event
-from .handlers import RUN
+from .handlers import DECIDE, RUN
 from .position import position_from_state, state_from_position
-from .refusals import (
-    check_assignment,
-    check_exchange,
-    check_moment,
-    check_square,
-    decision_of,
-    legal_squares,
-)
+from .refusals import check_moment, decision_of, legal_squares
 from .render import game_html
 from .state import State
-from .steps import Ask, AskPlace, AskRemove, Step, WinCheck, upcoming
+from .steps import Ask, Step, WinCheck, upcoming
 from .view import PlayerView
 
 _ = translator("engine")
@@ -303,38 +296,11 @@ class Game:
         if ask is None or not ask.ask:
             raise ValueError(_("No decision is pending: run the automatic steps first "
                                "(step())."))
-        p, kind = ask.p, ask.kind
-        # Each branch checks the choice before it changes anything: a refused one changes
-        # nothing.
-        if kind == "place":
-            i = check_square(self._s, ask, choice)
-            agenda.pop()
-            if ask.count > 1:  # more counters to place: the same decision comes again
-                agenda.append(AskPlace(p, ask.count - 1, ask.temples))
-            event = handlers.place(self, p, i)
-            made: object = SQUARE_NAMES[i]
-        elif kind == "remove":
-            i = check_square(self._s, ask, choice)
-            agenda.pop()
-            if ask.count > 1:
-                agenda.append(AskRemove(p, ask.whose, ask.count - 1, ask.temples))
-            event = handlers.remove(self, p, ask.whose, i)
-            made = SQUARE_NAMES[i]
-        elif kind == "take_back":
-            i = check_square(self._s, ask, choice)
-            agenda.pop()
-            event = handlers.take_back(self, p, i, ask.count, ask.first_pass)
-            made = SQUARE_NAMES[i]
-        elif kind == "assign":
-            made = check_assignment(self._s, p, choice)
-            agenda.pop()
-            event = handlers.assign(self, p, made)
-        else:
-            made = check_exchange(p, choice)
-            agenda.pop()
-            event = handlers.exchange(self, p, made)
+        # The applier checks the choice before it changes anything: a refused one changes
+        # nothing (handlers.DECIDE, by the decision's type).
+        event, made = DECIDE[type(ask)](self, ask, choice)
         if self.story:
-            self.decisions.append(Decision(kind, PLAYERS[p], made))
+            self.decisions.append(Decision(ask.kind, PLAYERS[ask.p], made))
             self.events.append(event)
         return event
 

@@ -14,12 +14,13 @@ carries them out. It draws random numbers only from ``game.rng`` (deck reshuffle
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from . import rules
 from .board import PLAYERS, SQUARE_BIT, SQUARE_NAMES, TEMPLE_MASK, TEMPLE_OF, mask_indices
 from .events import Event
-from .refusals import too_few_cards
+from .refusals import check_assignment, check_exchange, check_square, too_few_cards
 from .scoring import LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
 from .scoring import totals as scoring_totals
 from .state import State
@@ -31,6 +32,7 @@ from .steps import (
     POINTS,
     REVEAL,
     SCORING_END,
+    Ask,
     AskAssign,
     AskExchange,
     AskPlace,
@@ -497,6 +499,56 @@ def empty_kingdom(game: Game, step: Step) -> Event | None:
         return Event("return", "R17", {"red": counts[RED], "blue": counts[BLUE]})
     return None
 
+
+# ---------------------------------------------------------------------- decisions
+
+# Each applier checks the choice before it changes anything (a refused choice raises
+# RuleError and leaves the game as it was), then takes the decision off the agenda and carries
+# it out. It returns the event and the choice as the record keeps it (a square by name).
+
+def decide_exchange(game: Game, ask: AskExchange, choice: object) -> tuple[Event | None, bool]:
+    used = check_exchange(ask.p, choice)  # R5
+    game._s.agenda.pop()
+    return exchange(game, ask.p, used), used
+
+
+def decide_assign(game: Game, ask: AskAssign,
+                  choice: object) -> tuple[Event | None, tuple[int, ...]]:
+    cards = check_assignment(game._s, ask.p, choice)  # R6
+    game._s.agenda.pop()
+    return assign(game, ask.p, cards), cards
+
+
+def decide_remove(game: Game, ask: AskRemove, choice: object) -> tuple[Event | None, str]:
+    s = game._s
+    i = check_square(s, ask, choice)  # R3, R10, R12
+    s.agenda.pop()
+    if ask.count > 1:  # more counters to remove: the same decision comes again
+        s.agenda.append(AskRemove(ask.p, ask.whose, ask.count - 1, ask.temples))
+    return remove(game, ask.p, ask.whose, i), SQUARE_NAMES[i]
+
+
+def decide_place(game: Game, ask: AskPlace, choice: object) -> tuple[Event | None, str]:
+    s = game._s
+    i = check_square(s, ask, choice)  # R3, R12, R13
+    s.agenda.pop()
+    if ask.count > 1:  # more counters to place: the same decision comes again
+        s.agenda.append(AskPlace(ask.p, ask.count - 1, ask.temples))
+    return place(game, ask.p, i), SQUARE_NAMES[i]
+
+
+def decide_take_back(game: Game, ask: AskTakeBack, choice: object) -> tuple[Event | None, str]:
+    s = game._s
+    i = check_square(s, ask, choice)  # R3, R17
+    s.agenda.pop()
+    return take_back(game, ask.p, i, ask.count, ask.first_pass), SQUARE_NAMES[i]
+
+
+#: The pending decision's type -> the applier that checks and carries out a choice for it.
+DECIDE: dict[type[Ask], Callable[[Game, Any, object], tuple[Event | None, object]]] = {
+    AskExchange: decide_exchange, AskAssign: decide_assign, AskRemove: decide_remove,
+    AskPlace: decide_place, AskTakeBack: decide_take_back,
+}
 
 #: Automatic step kind -> the handler that carries it out.
 RUN = {
