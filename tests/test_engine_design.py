@@ -3,6 +3,7 @@ for simulations (no story) and clones that play by exactly the same rules."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -14,7 +15,9 @@ from helpers import make_position
 import aton
 from aton import Game
 from aton.app.app import event_cells
+from aton.engine.steps import ASKS
 from aton.players import GreedyPlayer, RandomPlayer, evaluate, play_game
+from aton.teaching.tutorial import SQUARE_KINDS
 
 PACKAGE = Path(aton.__file__).resolve().parent
 
@@ -118,3 +121,32 @@ def test_a_clone_is_independent_and_continues_the_same_game():
     for g in (a, b):
         play_game(g, {"red": RandomPlayer(4), "blue": RandomPlayer(5)})
     assert a.position() == b.position() and a.events == b.events
+
+
+#: The decisions made face down (R5, R6) and those answered on the board (R10, R13, R17).
+SECRET = {"exchange", "assign"}
+ON_THE_BOARD = {"remove", "place", "take_back"}
+
+
+def test_secret_and_board_choices_are_asked_of_the_step_not_listed_by_hand():
+    """Which decisions are secret and which are board choices is said once, by the steps
+    (``Ask.secret``, ``Ask.board_choice``); no module of the engine, the players, the teaching
+    or the command line lists those kinds again (the app is being rewritten: not yet)."""
+    assert {kind for kind, ask in ASKS.items() if ask.secret} == SECRET
+    assert {kind for kind, ask in ASKS.items() if ask.board_choice} == ON_THE_BOARD
+    assert set(SQUARE_KINDS) == ON_THE_BOARD
+    listed = [f"{path.relative_to(PACKAGE)}:{node.lineno}"
+              for layer in ("engine", "players", "teaching", "cli")
+              for path in sorted((PACKAGE / layer).rglob("*.py"))
+              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+              if _kinds(node) in (SECRET, ON_THE_BOARD)]
+    assert listed == []
+    assert _kinds(ast.parse('("exchange", "assign")').body[0].value) == SECRET  # it bites
+
+
+def _kinds(node: ast.AST) -> set | None:
+    """The strings a literal tuple, list or set of strings holds (None for anything else)."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and node.elts and all(
+            isinstance(e, ast.Constant) for e in node.elts):
+        return {e.value for e in node.elts}
+    return None
