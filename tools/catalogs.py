@@ -8,7 +8,8 @@ For each domain of ``aton.i18n.DOMAINS`` it extracts the English messages from t
 files (Python: ``_("…")``, ``N_("…")``, ``_n("…", "…", n)``, ``N_n("…", "…")``; JSON: the
 string values of the keys in ``JSON_TEXT_KEYS``), merges them into
 ``aton/i18n/locale/pt_BR/LC_MESSAGES/<domain>.po`` (new messages come in untranslated, messages
-no longer in the code go) and compiles the ``.mo`` the package ships. A translator then fills the empty ``msgstr`` lines and runs it again.
+no longer in the code go) and compiles the ``.mo`` the package ships. A translator then fills
+the empty ``msgstr`` lines and runs it again.
 ``--check`` (also run by tests/test_i18n.py) fails when a message is new, gone, untranslated,
 fuzzy, or has other placeholders than its English, or when a ``.mo`` is older than its ``.po``.
 """

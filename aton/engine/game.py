@@ -6,10 +6,12 @@ for one player, whose legal choices are ``game.options()`` and which ``game.deci
 applies. Every step appends one ``Event``: its rule id and facts; the sentence a learner reads
 is written only when ``event.text`` is read.
 
-The rules themselves are the pure functions of ``rules.py`` and ``scoring.py``; this module
-carries them out in order. A user interface, ``play_round``, the computer players and search all
-drive this one class. ``Game(..., story=False)`` (or ``clone(story=False)``) plays by the same
-code without writing the learner's story: no events, no record, no undo, for simulations.
+The rules themselves are the pure functions of ``rules.py`` and ``scoring.py``; ``handlers.py``
+carries out each step and each decision, ``refusals.py`` checks a choice before anything
+changes, and this class is the surface over them. A user interface, ``play_round``, the computer
+players and search all drive this one class. ``Game(..., story=False)`` (or
+``clone(story=False)``) plays by the same code without writing the learner's story: no events,
+no record, no undo, for simulations.
 """
 
 from __future__ import annotations
