@@ -1,6 +1,6 @@
 """Issue 11, the engine's part in Portuguese: refusals, the rules, How to play, the scenarios.
 
-A refusal is written in the language current when it is raised; in Portuguese it names the same
+A refusal is written in the language current when it is read; in Portuguese it names the same
 rule id as in English, and the game or the input refused stays exactly as it was. The rulebook
 in Portuguese (aton/teaching/data/rules.pt.md) has the same rule ids in the same order and the same
 numbers in each rule. How to play, the rule titles, the computer levels and the scenario
@@ -13,6 +13,7 @@ import copy
 import re
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from helpers import (
@@ -43,18 +44,30 @@ PORTUGUESE = re.compile(r"\b(não|deve|veio|casa|casas|pedra|pedras|templo|cartu
                         r"jogo|registro|posição|semente|arquivo|vermelho|azul|mão|cartas)\b")
 
 
-def raised(call, code: str) -> RuleError:
-    """The RuleError ``call`` raises with the language set to ``code``."""
+class Read(NamedTuple):
+    """A refusal as read in one language: its rule id, its sentence and ``str()``."""
+
+    rule: str
+    detail: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def raised(call, code: str) -> Read:
+    """The RuleError ``call`` raises with the language set to ``code``, read in that language
+    (a refusal writes its sentence when it is read: tests/test_i18n_late_refusals.py)."""
     aton.set_language(code)
     try:
         with pytest.raises(RuleError) as e:
             call()
+        return Read(e.value.rule, e.value.detail, str(e.value))
     finally:
         aton.set_language("en")
-    return e.value
 
 
-def in_both(call) -> tuple[RuleError, RuleError]:
+def in_both(call) -> tuple[Read, Read]:
     """The refusal in English and in Portuguese, checked to be the same rule, and the
     Portuguese one to be Portuguese."""
     en, pt = raised(call, "en"), raised(call, "pt")
@@ -171,7 +184,7 @@ def test_a_bad_seed_is_refused_in_portuguese_saying_what_it_shuffles(seed):
 # ---------------------------------------------------------------------- decisions in a game
 
 
-def refused_in_both(game: Game, choice) -> tuple[RuleError, RuleError]:
+def refused_in_both(game: Game, choice) -> tuple[Read, Read]:
     """``choice`` refused in both languages, the game exactly as it was after each."""
     before = snapshot(game)
     en, pt = in_both(lambda: game.decide(choice))

@@ -5,10 +5,11 @@
     python tools/catalogs.py --merge-from theirs.po engine   # after a merge conflict in a .po
 
 For each domain of ``aton.i18n.DOMAINS`` it extracts the English messages from the domain's
-files (Python: ``_("…")``, ``N_("…")``, ``_n("…", "…", n)``; JSON: the string values of the
-keys in ``JSON_TEXT_KEYS``), merges them into ``aton/i18n/locale/pt_BR/LC_MESSAGES/<domain>.po``
-(new messages come in untranslated, messages no longer in the code go) and compiles the ``.mo``
-the package ships. A translator then fills the empty ``msgstr`` lines and runs it again.
+files (Python: ``_("…")``, ``N_("…")``, ``_n("…", "…", n)``, ``N_n("…", "…")``; JSON: the
+string values of the keys in ``JSON_TEXT_KEYS``), merges them into
+``aton/i18n/locale/pt_BR/LC_MESSAGES/<domain>.po`` (new messages come in untranslated, messages
+no longer in the code go) and compiles the ``.mo`` the package ships. A translator then fills
+the empty ``msgstr`` lines and runs it again.
 ``--check`` (also run by tests/test_i18n.py) fails when a message is new, gone, untranslated,
 fuzzy, or has other placeholders than its English, or when a ``.mo`` is older than its ``.po``.
 """
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from aton.i18n import CATALOG_LOCALE, DOMAINS, LOCALE_DIR
 
-KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "_n": (1, 2), "N_n": (1, 2)}
 #: The keys whose string values in the JSON files (lessons, scenarios) a learner reads.
 JSON_TEXT_KEYS = {"title", "goal", "intro", "fail", "text", "success", "description"}
 # A fixed date keeps the files' headers from changing at every run (git shows the real history).

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, Button, HBox, Layout, ToggleButton, VBox
 
+from ..engine.steps import ASKS
 from ..engine.view import PlayerView
 from ..i18n import N_, translator
 from ..teaching import coach
@@ -131,7 +132,7 @@ class CoachPanel(Panel):
         self.hint_box.value = with_rule_links(
             f'<div class="aton-hint-text"><b>{said}</b> {why}'
             f'<ul style="margin:2px 0 0 0; padding-left:18px">{items}</ul></div>')
-        squares = [advice.choice] if advice.kind in ("place", "remove", "take_back") else []
+        squares = [advice.choice] if ASKS[advice.kind].board_choice else []
         self.hints.show("coach", dict(enumerate(cards, 1)) if cards else {}, squares)
         self.hint.button_style = "info"
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from .. import players as bots
 from ..engine.board import PLAYERS
 from ..engine.decision import Decision
-from ..engine.errors import RuleError, player_name
+from ..engine.errors import RuleError, player_name, words
 from ..engine.game import Game
 from ..engine.render import board_text
 from ..engine.view import PlayerView
@@ -85,9 +85,9 @@ def _parse(view: PlayerView, text: str) -> object:
         word = _plain(value)
         yes, no = _words("yes", _("yes")) | {"y"}, _words("no", _("no")) | {"n"}
         if word not in yes | no:
-            raise RuleError("R5", _("type {yes} to exchange your 4 cards or {no} to keep "
-                                    "them, not {typed!r}").format(yes=_("yes"), no=_("no"),
-                                                                  typed=value))
+            raise RuleError("R5", N_("type {yes} to exchange your 4 cards or {no} to keep "
+                                     "them, not {typed!r}"), yes=words(N_("yes")),
+                            no=words(N_("no")), typed=value)
         value = "yes" if word in yes else "no"
     elif kind == "assign":
         value = "".join(value.replace(",", " ").split())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from ..i18n import N_, translator
-from .errors import RuleError, shown
+from .errors import RuleError, named, shown
 
 _ = translator("engine")
 
@@ -164,12 +164,12 @@ def square_index(name: str, who: str = "") -> int:
     try:
         return SQUARE_INDEX[name]
     except (KeyError, TypeError):
-        prefix = f"{who}: " if who else ""
-        raise RuleError(
-            "R3",
-            f"{prefix}{shown(name)} is not a square; squares are T1.1 to T4.12 "
-            "(temple 1-4, square 1-12 row by row)",
-        ) from None
+        if who:
+            raise RuleError("R3", N_("{player}: {value} is not a square; squares are T1.1 to "
+                                     "T4.12 (temple 1-4, square 1-12 row by row)"),
+                            player=named(who), value=shown(name)) from None
+        raise RuleError("R3", N_("{value} is not a square; squares are T1.1 to T4.12 (temple "
+                                 "1-4, square 1-12 row by row)"), value=shown(name)) from None
 
 
 def square_name(index: int) -> str:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..i18n import translator
+from ..i18n import N_
 from .board import PLAYERS, SQUARE_INDEX
-from .errors import RuleError, player_name, shown
+from .errors import RuleError, named, shown
 from .steps import ASKS
-
-_ = translator("engine")
 
 #: The decisions a player can be asked for, and the rule each one follows.
 DECISION_RULES = {
@@ -56,35 +54,35 @@ class Decision(NamedTuple):
         they decide); a bad choice breaks its kind's rule (R5 exchange, R6 assign, R3 squares).
         """
         if not isinstance(text, str):
-            raise RuleError("R1", _("a decision is a text like 'red assign 3142', got {value}")
-                            .format(value=shown(text)))
+            raise RuleError("R1", N_("a decision is a text like 'red assign 3142', got {value}"),
+                            value=shown(text))
         words = text.split(" ")
         if len(words) != 3:
-            raise RuleError("R1", _("a decision is three words, player, kind and choice (like "
-                                    "'red assign 3142'), got {value}").format(value=shown(text)))
+            raise RuleError("R1", N_("a decision is three words, player, kind and choice (like "
+                                     "'red assign 3142'), got {value}"), value=shown(text))
         player, kind, value = words
         if player not in PLAYERS:
-            raise RuleError("R1", _("the players are red and blue, so {value} is not a decision")
-                            .format(value=shown(text)))
-        who = player_name(player)
+            raise RuleError("R1", N_("the players are red and blue, so {value} is not a "
+                                     "decision"), value=shown(text))
+        who = named(player)
         if kind not in DECISION_RULES:
-            raise RuleError("R1", _("{player}: a decision is one of {kinds}, got {value}").format(
-                player=who, kinds=", ".join(DECISION_RULES), value=shown(kind)))
+            raise RuleError("R1", N_("{player}: a decision is one of {kinds}, got {value}"),
+                            player=who, kinds=", ".join(DECISION_RULES), value=shown(kind))
         choice: object
         if kind == "exchange":
             if value not in ("yes", "no"):
-                raise RuleError("R5", _("{player}: the exchange choice is yes or no, got {value}")
-                                .format(player=who, value=shown(value)))
+                raise RuleError("R5", N_("{player}: the exchange choice is yes or no, got "
+                                         "{value}"), player=who, value=shown(value))
             choice = value == "yes"
         elif kind == "assign":
             if len(value) != 4 or not all(v in "1234" for v in value):
-                raise RuleError("R6", _("{player}: an assignment is the 4 card values (1-4) on "
-                                        "cartouches 1-4, like 3142, got {value}")
-                                .format(player=who, value=shown(value)))
+                raise RuleError("R6", N_("{player}: an assignment is the 4 card values (1-4) "
+                                         "on cartouches 1-4, like 3142, got {value}"),
+                                player=who, value=shown(value))
             choice = tuple(int(v) for v in value)
         else:
             if value not in SQUARE_INDEX:
-                raise RuleError("R3", _("{player}: {value} is not a square; squares are T1.1 to "
-                                        "T4.12").format(player=who, value=shown(value)))
+                raise RuleError("R3", N_("{player}: {value} is not a square; squares are T1.1 "
+                                         "to T4.12"), player=who, value=shown(value))
             choice = value
         return cls(kind, player, choice)

@@ -6,9 +6,10 @@ was passed in: a 50 MB string, a list nested 1,000 deep or an integer of 5,000 d
 
 from __future__ import annotations
 
-from ..i18n import N_, Later, translator
+from ..i18n import N_, Later, plural_translator, translator
 
 _ = translator("engine")
+_n = plural_translator("engine")
 
 #: Seeds are whole numbers 0 <= seed < 2**63 (None: no seed given, the game picks one).
 SEED_LIMIT = 2**63
@@ -27,12 +28,14 @@ class RuleError(ValueError):
     square=...)``, its ``detail`` (and ``str()``) is the message, translated and filled in the
     language in force at the moment it is read (``aton.i18n.speaking``), so a refusal made on
     an English page and shown after a switch to Portuguese reads in Portuguese. A fact that is
-    itself words (a player's name, another refusal) is given as ``aton.i18n.Later`` or a
-    RuleError and is written then too. ``str()`` always starts with the rule id, which is the
-    same in every language. A message given with no facts is taken as finished text.
+    itself words (a player's name, another refusal) is given as ``aton.i18n.Later`` (``named``,
+    ``words``) or as another refusal's ``said``, and is written then too. A message with a
+    singular and a plural form is given as ``N_n(singular, plural)``: the fact ``n`` chooses
+    the form. ``str()`` always starts with the rule id, which is the same in every language. A
+    message given with no facts is not formatted (it may hold braces).
     """
 
-    def __init__(self, rule: str, message: str, /, **facts: object) -> None:
+    def __init__(self, rule: str, message: str | tuple[str, str], /, **facts: object) -> None:
         self.rule = rule
         self.message = message
         self.facts = facts
@@ -41,9 +44,9 @@ class RuleError(ValueError):
     @property
     def detail(self) -> str:
         """The refusal's sentence, without the rule id, in the current language."""
-        if not self.facts:
-            return _(self.message)
-        return _(self.message).format(**self.facts)
+        message = self.message
+        text = _n(*message, self.facts["n"]) if isinstance(message, tuple) else _(message)
+        return text.format(**self.facts) if self.facts else text
 
     @property
     def said(self) -> Later:
@@ -62,8 +65,24 @@ def _detail(error: RuleError) -> str:
     return error.detail
 
 
-def _refusal(rule: str, message: str, facts: dict) -> RuleError:
+def _refusal(rule: str, message: str | tuple[str, str], facts: dict) -> RuleError:
     return RuleError(rule, message, **facts)
+
+
+def named(player: str | int) -> Later:
+    """A player's name as a fact of a refusal: "red" / "vermelho", written when it is read
+    (``player_name``; anything but red and blue stays as it is)."""
+    return Later(player_name, player)
+
+
+def words(message: str) -> Later:
+    """An engine message marked with ``N_``, as a fact of a refusal: translated when the
+    refusal is read."""
+    return Later(_translated, message)
+
+
+def _translated(message: str) -> str:  # a module function, so that a refusal can be pickled
+    return _(message)
 
 
 def shown(value: object, limit: int = 60) -> str:
@@ -152,9 +171,9 @@ def check_seed(seed: object, rule: str) -> None:
     if seed is None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise RuleError(rule, _("the seed shuffles {what} and must be a whole number from 0 to "
-                                "2**63 - 1, got {value}").format(what=_(_SHUFFLED[rule]),
-                                                                  value=shown(seed)))
+        raise RuleError(rule, N_("the seed shuffles {what} and must be a whole number from 0 to "
+                                 "2**63 - 1, got {value}"), what=words(_SHUFFLED[rule]),
+                        value=shown(seed))
 
 
 def player_name(name: str | int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..i18n import N_, translator
+from ..i18n import N_, Later, translator
 from .errors import RuleError, shown
 
 _ = translator("engine")
@@ -30,38 +30,45 @@ def read_json_file(path: str, what: str, rule: str) -> object:
     """
     with open(path, "rb") as f:
         data = f.read(MAX_BYTES + 1)
+    return parse_json(data, Later(_file, what, shown(path, 40)), rule)
+
+
+def _file(what: str, path: str) -> str:
+    """How a message names the file read ("the position file start.json"), in the language
+    the message is read in."""
     named = _(_FILES[what]) if what in _FILES else _("the {what} file {path}")
-    return parse_json(data, named.format(what=what, path=shown(path, 40)), rule)
+    return named.format(what=what, path=path)
 
 
-def parse_json(data: bytes | str, what: str, rule: str) -> object:
+def parse_json(data: bytes | str, what: str | Later, rule: str) -> object:
     """The JSON value in ``data`` (UTF-8 bytes or a string); RuleError(``rule``) otherwise.
 
-    ``what`` names the text in messages ("the record", "the position file start.json").
+    ``what`` names the text in messages ("the record", "the position file start.json"); a
+    ``Later`` (``errors.words``) names it in the language the refusal is read in.
     """
     if not isinstance(data, (bytes, str)):
-        raise RuleError(rule, _("{what} must be JSON text, got {value}").format(
-            what=what, value=shown(data)))
+        raise RuleError(rule, N_("{what} must be JSON text, got {value}"), what=what,
+                        value=shown(data))
     if len(data) > MAX_BYTES:
-        raise RuleError(rule, _("{what} is larger than {limit}, so it was not read (a position "
-                                "is a few KB)").format(what=what, limit=LIMIT_TEXT))
+        raise RuleError(rule, N_("{what} is larger than {limit}, so it was not read (a "
+                                 "position is a few KB)"), what=what, limit=LIMIT_TEXT)
     if isinstance(data, bytes):
         try:
             # utf-8-sig: a byte-order mark, as some editors write, is no reason to refuse
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise RuleError(rule, _("{what} is not UTF-8 text (byte {n} cannot be read); save "
-                                    "it as UTF-8").format(what=what, n=e.start + 1)) from None
+            raise RuleError(rule, N_("{what} is not UTF-8 text (byte {n} cannot be read); save "
+                                     "it as UTF-8"), what=what, n=e.start + 1) from None
     else:
         text = data
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise RuleError(rule, _("{what} is not valid JSON ({reason}, line {line})").format(
-            what=what, reason=e.msg, line=e.lineno)) from None
+        raise RuleError(rule, N_("{what} is not valid JSON ({reason}, line {line})"),
+                        what=what, reason=e.msg, line=e.lineno) from None
     except RecursionError:
-        raise RuleError(rule, _("{what} nests lists or objects too deeply to read (a position "
-                                "nests 3 deep)").format(what=what)) from None
+        raise RuleError(rule, N_("{what} nests lists or objects too deeply to read (a position "
+                                 "nests 3 deep)"), what=what) from None
     except ValueError:  # Python reads integers of at most 4300 digits
-        raise RuleError(rule, _("{what} holds a number too long to read").format(
-            what=what)) from None
+        raise RuleError(rule, N_("{what} holds a number too long to read"),
+                        what=what) from None

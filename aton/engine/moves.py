@@ -8,14 +8,11 @@ the rule.
 
 from __future__ import annotations
 
-from ..i18n import N_, plural_translator, translator
+from ..i18n import N_, Later, N_n
 from .board import PLAYERS, SQUARE_INDEX
 from .cards import VALUES
-from .errors import RuleError, check_seed, game_over, player_name, shown
+from .errors import RuleError, check_seed, game_over, named, shown, words
 from .game import Game
-
-_ = translator("engine")
-_n = plural_translator("engine")
 
 #: moves-file key -> (decision kind, the rule its list follows)
 LISTS = {"remove": ("remove", "R10"), "place": ("place", "R13"),
@@ -29,26 +26,26 @@ _EVENT_LIST = {"remove": "remove", "place": "place", "take_back": "after_scoring
 def _check_form(moves: object) -> dict:
     """Check the shape of a round-moves dict; return per-player copies of the lists."""
     if not isinstance(moves, dict):
-        raise RuleError("R6", _("round moves must be a JSON object with 'red' and 'blue', got "
-                                "{kind}").format(kind=type(moves).__name__))
+        raise RuleError("R6", N_("round moves must be a JSON object with 'red' and 'blue', got "
+                                 "{kind}"), kind=type(moves).__name__)
     out = {}
     for name in PLAYERS:
         m = moves.get(name)
-        who = player_name(name)
+        who = named(name)
         if not isinstance(m, dict):
-            raise RuleError("R6", _("{player}: the round moves need an object for {name}, got "
-                                    "{value}").format(player=who, name=name, value=shown(m)))
+            raise RuleError("R6", N_("{player}: the round moves need an object for {name}, got "
+                                     "{value}"), player=who, name=name, value=shown(m))
         exchange = m.get("exchange", False)
         if not isinstance(exchange, bool):
-            raise RuleError("R5", _("{player}: 'exchange' must be true or false, got {value}")
-                            .format(player=who, value=shown(exchange)))
+            raise RuleError("R5", N_("{player}: 'exchange' must be true or false, got {value}"),
+                            player=who, value=shown(exchange))
         cards = m.get("cards")
         if (not isinstance(cards, list) or len(cards) != 4
                 or not all(isinstance(c, int) and not isinstance(c, bool) and c in VALUES
                            for c in cards)):
-            raise RuleError("R6", _("{player}: 'cards' must list the 4 card values (1-4) put on "
-                                    "cartouches 1-4, got {value}").format(player=who,
-                                                                          value=shown(cards)))
+            raise RuleError("R6", N_("{player}: 'cards' must list the 4 card values (1-4) put "
+                                     "on cartouches 1-4, got {value}"), player=who,
+                            value=shown(cards))
         lists: dict[str, list[str] | None] = {}
         for key, (_kind, rule) in LISTS.items():
             value = m.get(key)
@@ -56,17 +53,17 @@ def _check_form(moves: object) -> dict:
                 lists[key] = None
                 continue
             if not isinstance(value, list):
-                raise RuleError("R3", _("{player}: '{key}' must be a list of squares like "
-                                        "\"T1.5\", got {value}").format(player=who, key=key,
-                                                                         value=shown(value)))
+                raise RuleError("R3", N_("{player}: '{key}' must be a list of squares like "
+                                         "\"T1.5\", got {value}"), player=who, key=key,
+                                value=shown(value))
             if len(value) > LONGEST[key]:
-                raise RuleError(rule, _(_TOO_MANY[key]).format(
-                    player=who, n=len(value), most=LONGEST[key]))
+                raise RuleError(rule, _TOO_MANY[key], player=who, n=len(value),
+                                most=LONGEST[key])
             for sq in value:
                 if not isinstance(sq, str) or sq not in SQUARE_INDEX:
-                    raise RuleError("R3", _("{player}: {value} in '{key}' is not a square; "
-                                            "squares are T1.1 to T4.12").format(
-                        player=who, value=shown(sq), key=key))
+                    raise RuleError("R3", N_("{player}: {value} in '{key}' is not a square; "
+                                             "squares are T1.1 to T4.12"),
+                                    player=who, value=shown(sq), key=key)
             lists[key] = list(value)
         out[name] = {"exchange": exchange, "cards": list(cards), **lists}
     return out
@@ -79,12 +76,12 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
     game = Game.from_position(position, seed)
     if game.over:
         rule = "R19" if game.end == "scoring" else "R18"
-        raise RuleError(rule, _("the game is over ({how}); a finished game accepts no further "
-                                "round").format(how=game_over(game.winner, game.end)))
+        raise RuleError(rule, N_("the game is over ({how}); a finished game accepts no further "
+                                 "round"), how=Later(game_over, game.winner, game.end))
     for name in PLAYERS:
         if plan[name]["exchange"] and not game.exchange[name]:
-            raise RuleError("R5", _("{player}: the exchange counter was already handed in; it "
-                                    "can be used once per game").format(player=player_name(name)))
+            raise RuleError("R5", N_("{player}: the exchange counter was already handed in; it "
+                                     "can be used once per game"), player=named(name))
     reached: dict[tuple[str, str], str] = {}  # (player, list key) -> rule of the step reached
     game.step()  # the deal (R4)
     while not game.over and not game.at_round_start:
@@ -102,14 +99,16 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
             key = _EVENT_LIST[kind]
             items = plan[name][key]
             if not items:
-                raise RuleError(pending.rule, _need(pending, key, items is not None))
+                raise RuleError(pending.rule, _need(pending, items is not None),
+                                player=named(name), n=pending.count, key=key,
+                                temple=getattr(pending, "temple", ""))
             game.decide(_pick(items, pending, game))
     for name in PLAYERS:
         for key, (_kind, rule) in LISTS.items():
             left = plan[name][key]
             if left and (name, key) in reached:
-                raise RuleError(reached[name, key], _(_unused(key, reached[name, key])).format(
-                    player=player_name(name), key=key, squares=", ".join(left)))
+                raise RuleError(reached[name, key], _unused(key, reached[name, key]),
+                                player=named(name), key=key, squares=", ".join(left))
     return {
         "position": game.position(),
         "events": [e.to_dict() for e in game.events],
@@ -139,35 +138,32 @@ _TOO_MANY = {
 }
 
 
-def _need(pending, key: str, emptied: bool) -> str:
-    """The refusal of a list that runs out while counters are still to remove, place or take
-    back: ``emptied`` when the list named squares but none is left, otherwise it named none."""
-    n = pending.count
+def _need(pending, emptied: bool) -> tuple[str, str]:
+    """The refusal (untranslated, singular and plural: the fact ``n`` counts the counters) of
+    a list that runs out while counters are still to remove, place or take back: ``emptied``
+    when the list named squares but none is left, otherwise it named none."""
     if pending.kind == "remove":
-        text = (_n("{player}: {n} more counter must be removed, but '{key}' names no more "
-                   "squares",
-                   "{player}: {n} more counters must be removed, but '{key}' names no more "
-                   "squares", n) if emptied else
-                _n("{player}: {n} more counter must be removed, but '{key}' names none",
-                   "{player}: {n} more counters must be removed, but '{key}' names none", n))
-    elif pending.kind == "place":
-        text = (_n("{player}: {n} more counter must be placed, but '{key}' names no more "
-                   "squares",
-                   "{player}: {n} more counters must be placed, but '{key}' names no more "
-                   "squares", n) if emptied else
-                _n("{player}: {n} more counter must be placed, but '{key}' names none",
-                   "{player}: {n} more counters must be placed, but '{key}' names none", n))
-    else:
-        text = (_n("{player}: {n} more counter must be taken back from temple {temple}, but "
-                   "'{key}' names no more squares",
-                   "{player}: {n} more counters must be taken back from temple {temple}, but "
-                   "'{key}' names no more squares", n) if emptied else
-                _n("{player}: {n} more counter must be taken back from temple {temple}, but "
-                   "'{key}' names none",
-                   "{player}: {n} more counters must be taken back from temple {temple}, but "
-                   "'{key}' names none", n))
-    return text.format(player=player_name(pending.player), n=n, key=key,
-                       temple=getattr(pending, "temple", ""))
+        return (N_n("{player}: {n} more counter must be removed, but '{key}' names no more "
+                    "squares",
+                    "{player}: {n} more counters must be removed, but '{key}' names no more "
+                    "squares") if emptied else
+                N_n("{player}: {n} more counter must be removed, but '{key}' names none",
+                    "{player}: {n} more counters must be removed, but '{key}' names none"))
+    if pending.kind == "place":
+        return (N_n("{player}: {n} more counter must be placed, but '{key}' names no more "
+                    "squares",
+                    "{player}: {n} more counters must be placed, but '{key}' names no more "
+                    "squares") if emptied else
+                N_n("{player}: {n} more counter must be placed, but '{key}' names none",
+                    "{player}: {n} more counters must be placed, but '{key}' names none"))
+    return (N_n("{player}: {n} more counter must be taken back from temple {temple}, but "
+                "'{key}' names no more squares",
+                "{player}: {n} more counters must be taken back from temple {temple}, but "
+                "'{key}' names no more squares") if emptied else
+            N_n("{player}: {n} more counter must be taken back from temple {temple}, but "
+                "'{key}' names none",
+                "{player}: {n} more counters must be taken back from temple {temple}, but "
+                "'{key}' names none"))
 
 
 def _unused(key: str, rule: str) -> str:
@@ -202,7 +198,6 @@ def _note(event, plan: dict, reached: dict) -> None:
                            "filled, but '{key}' does not name it ({squares})") if key == "place"
                         else N_("{player}: the rules leave no choice here and {square} must be "
                                 "emptied, but '{key}' does not name it ({squares})"))
-                raise RuleError(rule, _(text).format(
-                    player=player_name(name), square=sq, key=key,
-                    squares=", ".join(items) or _("empty list")))
+                raise RuleError(rule, text, player=named(name), square=sq, key=key,
+                                squares=", ".join(items) if items else words(N_("empty list")))
             items.remove(sq)

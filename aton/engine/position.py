@@ -7,14 +7,12 @@ nearest to what is wrong (R1 counts, R3 squares, R5 exchange, R15 Kingdom, R18/R
 
 from __future__ import annotations
 
-from ..i18n import N_, translator
+from ..i18n import N_
 from . import rules
 from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks, temple_squares
 from .cards import COPIES, VALUES
-from .errors import RuleError, player_name, shown
+from .errors import RuleError, named, shown
 from .state import State
-
-_ = translator("engine")
 
 FORMAT = "aton-position"
 VERSION = 1
@@ -37,8 +35,8 @@ def _is_int(v: object) -> bool:
 def _per_player(position: dict, key: str, rule: str) -> dict:
     value = position.get(key)
     if not isinstance(value, dict) or not all(name in value for name in PLAYERS):
-        raise RuleError(rule, _("position: '{key}' must be an object with 'red' and 'blue', "
-                                "got {value}").format(key=key, value=shown(value)))
+        raise RuleError(rule, N_("position: '{key}' must be an object with 'red' and 'blue', "
+                                 "got {value}"), key=key, value=shown(value))
     return value
 
 
@@ -48,9 +46,9 @@ def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
     for name in PLAYERS:
         v = value[name]
         if not _is_int(v) or not 0 <= v <= most:
-            raise RuleError(rule, _("position: {key}.{name} must be a whole number from 0 to "
-                                    "{most}, got {value}").format(key=key, name=name, most=most,
-                                                                  value=shown(v)))
+            raise RuleError(rule, N_("position: {key}.{name} must be a whole number from 0 to "
+                                     "{most}, got {value}"), key=key, name=name, most=most,
+                            value=shown(v))
         out.append(v)
     return out
 
@@ -58,62 +56,62 @@ def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
 def state_from_position(position: dict):
     """Check a position dict and build the engine's state from it (RuleError if malformed)."""
     if not isinstance(position, dict):
-        raise RuleError("R1", _("a position must be a JSON object, got {kind}").format(
-            kind=type(position).__name__))
+        raise RuleError("R1", N_("a position must be a JSON object, got {kind}"),
+                        kind=type(position).__name__)
     form = position.get("format", FORMAT)
     if not isinstance(form, str) or form != FORMAT:
-        raise RuleError("R1", _("position: 'format' must be {format}, got {value}").format(
-            format=repr(FORMAT), value=shown(form)))
+        raise RuleError("R1", N_("position: 'format' must be {format}, got {value}"),
+                        format=repr(FORMAT), value=shown(form))
     version = position.get("version", VERSION)
     if not _is_int(version) or version != VERSION:  # "version": true is not 1
-        raise RuleError("R1", _("position: version {value} is not understood; this engine "
-                                "reads version {version}").format(value=shown(version),
-                                                                  version=VERSION))
+        raise RuleError("R1", N_("position: version {value} is not understood; this engine "
+                                 "reads version {version}"), value=shown(version),
+                        version=VERSION)
 
     rnd = position.get("round")
     if not _is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
-        raise RuleError("R11", _("position: 'round' must be a whole number from 1 (the first "
-                                 "round) to {most:,}, got {value}").format(most=MAX_ROUND,
-                                                                         value=shown(rnd)))
+        raise RuleError("R11", N_("position: 'round' must be a whole number from 1 (the first "
+                                  "round) to {most:,}, got {value}"), most=MAX_ROUND,
+                        value=shown(rnd))
 
     scores = _count(position, "scores", "R1", MAX_SCORE)
 
     boards = position.get("board")
     if not isinstance(boards, dict):
-        raise RuleError("R3", _("position: 'board' must be an object with T1..T4, got "
-                                "{value}").format(value=shown(boards)))
+        raise RuleError("R3", N_("position: 'board' must be an object with T1..T4, got "
+                                 "{value}"), value=shown(boards))
     board = [0] * 48
     for t in (1, 2, 3, 4):
         row = boards.get(f"T{t}")
         if not isinstance(row, str) or len(row) != 12 or set(row) - set(_MARKS):
-            raise RuleError("R3", _("position: board {temple} must be 12 characters of r, b "
-                                    "and . (squares 1-12), got {value}").format(
-                temple=f"T{t}", value=shown(row)))
+            raise RuleError("R3", N_("position: board {temple} must be 12 characters of r, b "
+                                     "and . (squares 1-12), got {value}"),
+                            temple=f"T{t}", value=shown(row))
         for k, i in enumerate(temple_squares(t)):
             board[i] = _MARKS[row[k]]
 
     kingdom = _count(position, "kingdom", "R15", COUNTERS)
     if sum(kingdom) > KINGDOM_SIZE:
-        raise RuleError("R15", _("position: the Kingdom of the Dead has {size} squares, but "
-                                 "holds {red} red + {blue} blue = {total}").format(
-            size=KINGDOM_SIZE, red=kingdom[0], blue=kingdom[1], total=sum(kingdom)))
+        raise RuleError("R15", N_("position: the Kingdom of the Dead has {size} squares, but "
+                                  "holds {red} red + {blue} blue = {total}"),
+                        size=KINGDOM_SIZE, red=kingdom[0], blue=kingdom[1], total=sum(kingdom))
 
     stock = _count(position, "stock", "R1", COUNTERS)
     for p, name in enumerate(PLAYERS):
         on_board = board.count(p + 1)
         total = stock[p] + on_board + kingdom[p]
         if total != COUNTERS:
-            raise RuleError("R1", _("position: {player} has {stock} in stock + {board} on the "
-                                    "board + {kingdom} in the Kingdom = {total} counters, not "
-                                    "{counters}").format(
-                player=player_name(name), stock=stock[p], board=on_board, kingdom=kingdom[p],
-                total=total, counters=COUNTERS))
+            raise RuleError("R1", N_("position: {player} has {stock} in stock + {board} on the "
+                                     "board + {kingdom} in the Kingdom = {total} counters, not "
+                                     "{counters}"),
+                            player=named(name), stock=stock[p], board=on_board,
+                            kingdom=kingdom[p], total=total, counters=COUNTERS)
 
     exchange = _per_player(position, "exchange", "R5")
     for name in PLAYERS:
         if not isinstance(exchange[name], bool):
-            raise RuleError("R5", _("position: exchange.{name} must be true or false, got "
-                                    "{value}").format(name=name, value=shown(exchange[name])))
+            raise RuleError("R5", N_("position: exchange.{name} must be true or false, got "
+                                     "{value}"), name=name, value=shown(exchange[name]))
 
     piles = {}
     for key in ("draw", "discard"):
@@ -121,33 +119,31 @@ def state_from_position(position: dict):
         for name in PLAYERS:
             pile = value[name]
             if not isinstance(pile, list) or not all(_is_int(c) and c in VALUES for c in pile):
-                raise RuleError("R1", _("position: {key}.{name} must be a list of cards 1-4, "
-                                        "got {value}").format(key=key, name=name,
-                                                              value=shown(pile)))
+                raise RuleError("R1", N_("position: {key}.{name} must be a list of cards 1-4, "
+                                         "got {value}"), key=key, name=name, value=shown(pile))
         piles[key] = value
     for name in PLAYERS:
         cards = piles["draw"][name] + piles["discard"][name]
         for v in VALUES:
             if cards.count(v) > COPIES:
-                raise RuleError("R1", _("position: {player} has {n} cards of value {value} in "
-                                        "draw and discard piles; a deck has {copies} of each")
-                                .format(player=player_name(name), n=cards.count(v), value=v,
-                                        copies=COPIES))
+                raise RuleError("R1", N_("position: {player} has {n} cards of value {value} in "
+                                         "draw and discard piles; a deck has {copies} of each"),
+                                player=named(name), n=cards.count(v), value=v, copies=COPIES)
 
     winner, end = position.get("winner"), position.get("end")
     if not (winner is None or isinstance(winner, str) and winner in ("red", "blue", "draw")):
-        raise RuleError("R18", _("position: 'winner' must be null, red, blue or draw, got "
-                                 "{value}").format(value=shown(winner)))
+        raise RuleError("R18", N_("position: 'winner' must be null, red, blue or draw, got "
+                                  "{value}"), value=shown(winner))
     if not (end is None or isinstance(end, str) and end in ENDS):
-        raise RuleError("R18", _("position: 'end' must be null or one of {ends}, got {value}")
-                        .format(ends=", ".join(ENDS), value=shown(end)))
+        raise RuleError("R18", N_("position: 'end' must be null or one of {ends}, got {value}"),
+                        ends=", ".join(ENDS), value=shown(end))
     if (winner is None) != (end is None):
-        raise RuleError("R18", _("position: 'winner' and 'end' are both null (game on) or both "
-                                 "set (game over), got winner={winner}, end={end}").format(
-            winner=shown(winner), end=shown(end)))
+        raise RuleError("R18", N_("position: 'winner' and 'end' are both null (game on) or both "
+                                  "set (game over), got winner={winner}, end={end}"),
+                        winner=shown(winner), end=shown(end))
     if winner == "draw" and end != "scoring":
-        raise RuleError("R19", _("position: only a scoring round ends in a draw (R19), but end "
-                                 "is {end}").format(end=shown(end)))
+        raise RuleError("R19", N_("position: only a scoring round ends in a draw (R19), but end "
+                                  "is {end}"), end=shown(end))
     if winner is None:
         _refuse_finished(scores, board)
     else:
@@ -185,31 +181,31 @@ _NOT_WON_BY = {
 def _refuse_finished(scores: list[int], board: list[int]) -> None:
     """R18: a game in which someone already won cannot be a position without a winner."""
     for p, owned in enumerate(board_masks(board)):
-        name = player_name(PLAYERS[p])
+        name = named(PLAYERS[p])
         if rules.wins_by_points(scores[p]):
-            raise RuleError("R18", _("position: {player} has {score} points; at {points} the "
-                                     "game is already over, so 'winner' cannot be null").format(
-                player=name, score=scores[p], points=rules.WIN_POINTS))
+            raise RuleError("R18", N_("position: {player} has {score} points; at {points} the "
+                                      "game is already over, so 'winner' cannot be null"),
+                            player=name, score=scores[p], points=rules.WIN_POINTS)
         won = rules.win_at_once(owned)
         if won is not None:
             reason, temple = won
-            raise RuleError("R18", _(_ALREADY_WON[reason]).format(player=name, temple=temple))
+            raise RuleError("R18", _ALREADY_WON[reason], player=name, temple=temple)
 
 
 def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
     """R18, R19: the winner and the reason must agree with the scores and the board."""
     if end == "scoring":
         if not rules.game_over_after_scoring(scores):
-            raise RuleError("R19", _("position: a game ends after a scoring round only when a "
-                                     "player has {points} or more, but the scores are "
-                                     "{red}-{blue}").format(points=rules.WIN_POINTS,
-                                                            red=scores[0], blue=scores[1]))
+            raise RuleError("R19", N_("position: a game ends after a scoring round only when a "
+                                      "player has {points} or more, but the scores are "
+                                      "{red}-{blue}"), points=rules.WIN_POINTS,
+                            red=scores[0], blue=scores[1])
         expected = rules.final_result(scores)
         if winner != expected:
-            raise RuleError("R19", _("position: after a scoring round the higher score wins and "
-                                     "equal scores draw; with {red}-{blue} the result is "
-                                     "{expected}, not {winner}").format(
-                red=scores[0], blue=scores[1], expected=expected, winner=winner))
+            raise RuleError("R19", N_("position: after a scoring round the higher score wins "
+                                      "and equal scores draw; with {red}-{blue} the result is "
+                                      "{expected}, not {winner}"),
+                            red=scores[0], blue=scores[1], expected=expected, winner=winner)
         return
     p = PLAYERS.index(winner)
     if end == "points":
@@ -218,8 +214,7 @@ def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) ->
         # Any way to win at once that the board shows will do, not only the first.
         ok = any(reason == end for reason, _won in rules.wins_at_once(board_masks(board)[p]))
     if not ok:
-        raise RuleError("R18", _(_NOT_WON_BY[end]).format(player=player_name(winner),
-                                                          points=rules.WIN_POINTS))
+        raise RuleError("R18", _NOT_WON_BY[end], player=named(winner), points=rules.WIN_POINTS)
 
 
 def board_strings(board: list[int]) -> dict[str, str]:

@@ -24,13 +24,11 @@ import json
 import zlib
 from collections.abc import Callable
 
-from ..i18n import N_, translator
+from ..i18n import N_, Later
 from .decision import Decision
-from .errors import RuleError, check_seed, game_over, shown
+from .errors import RuleError, check_seed, game_over, shown, words
 from .files import parse_json
 from .game import RECORD_FORMAT, RECORD_VERSION, Game
-
-_ = translator("engine")
 
 FORMAT, VERSION = RECORD_FORMAT, RECORD_VERSION
 MAX_LINK = 20_000  # characters of a link's game= value: a whole game needs about 1,500
@@ -42,75 +40,74 @@ def replay(record: dict) -> Game:
     it is illegal. The record's own shape (format, version, decisions, steps) follows R1,
     like a position's; its seed R1 for a new game's decks, R4 for a game from a position."""
     if not isinstance(record, dict):
-        raise RuleError("R1", _("a game record must be a JSON object, got {value}").format(
-            value=shown(record)))
+        raise RuleError("R1", N_("a game record must be a JSON object, got {value}"),
+                        value=shown(record))
     form, version = record.get("format"), record.get("version")
     if not isinstance(form, str) or form != FORMAT:
-        raise RuleError("R1", _("not an Aton game record: 'format' must be {format}, got "
-                                "{value}").format(format=repr(FORMAT), value=shown(form)))
+        raise RuleError("R1", N_("not an Aton game record: 'format' must be {format}, got "
+                                 "{value}"), format=repr(FORMAT), value=shown(form))
     if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
-        raise RuleError("R1", _("record version {value} is not understood; this engine reads "
-                                "version {version}").format(value=shown(version),
-                                                            version=VERSION))
+        raise RuleError("R1", N_("record version {value} is not understood; this engine reads "
+                                 "version {version}"), value=shown(version), version=VERSION)
     start = record.get("start")
     seed = record.get("seed")
     check_seed(seed, "R1" if start is None else "R4")
     decisions = record.get("decisions", [])
     if not isinstance(decisions, list):
-        raise RuleError("R1", _("record: 'decisions' must be a list of decision texts, got "
-                                "{value}").format(value=shown(decisions)))
+        raise RuleError("R1", N_("record: 'decisions' must be a list of decision texts, got "
+                                 "{value}"), value=shown(decisions))
     steps = record.get("steps")
     if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int)
                               or steps < 0):
-        raise RuleError("R1", _("record: 'steps' must be a whole number 0 or more, got "
-                                "{value}").format(value=shown(steps)))
+        raise RuleError("R1", N_("record: 'steps' must be a whole number 0 or more, got "
+                                 "{value}"), value=shown(steps))
     try:
         game = Game.new(seed) if start is None else Game.from_position(start, seed)
     except RuleError as e:
-        raise RuleError(e.rule, _("record start: {detail}").format(detail=e.detail)) from None
+        raise RuleError(e.rule, N_("record start: {detail}"), detail=e.said) from None
     for k, text in enumerate(decisions):
         try:
             decision = Decision.parse(text)
             game.advance()
             if game.pending is None:
                 raise RuleError("R19" if game.end == "scoring" else "R18",
-                                _("the game is over ({how}), but the record goes on").format(
-                                    how=game_over(game.winner, game.end)))
+                                N_("the game is over ({how}), but the record goes on"),
+                                how=Later(game_over, game.winner, game.end))
             game.play(decision)
         except RuleError as e:
-            raise RuleError(e.rule, _("record decision {n}: {detail}").format(
-                n=k + 1, detail=e.detail)) from None
+            raise RuleError(e.rule, N_("record decision {n}: {detail}"), n=k + 1,
+                            detail=e.said) from None
     if steps is None:
         return game
     while len(game.events) < steps and not game.over and game.pending is None:
         game.step()
     if len(game.events) != steps:
-        raise RuleError("R1", _where(game).format(value=shown(steps), n=len(game.events)))
+        raise RuleError("R1", _where(game), value=shown(steps), n=len(game.events))
     return game
 
 
 def _where(game: Game) -> str:
-    """The refusal of a record whose 'steps' its decisions do not reach (placeholders left)."""
+    """The refusal (untranslated) of a record whose 'steps' its decisions do not reach."""
     if game.over:
-        return _("record: 'steps' is {value}, but its decisions lead to the end of the game "
-                 "after {n} steps")
+        return N_("record: 'steps' is {value}, but its decisions lead to the end of the game "
+                  "after {n} steps")
     if game.pending is not None:
-        return _("record: 'steps' is {value}, but its decisions lead to a decision still to "
-                 "make after {n} steps")
-    return _("record: 'steps' is {value}, but its decisions lead to this point after {n} steps")
+        return N_("record: 'steps' is {value}, but its decisions lead to a decision still to "
+                  "make after {n} steps")
+    return N_("record: 'steps' is {value}, but its decisions lead to this point after {n} "
+              "steps")
 
 
 def dumps(game: Game) -> str:
     """The record of ``game`` as JSON text."""
     if not isinstance(game, Game):
-        raise RuleError("R1", _("only a Game has a record, got {value}").format(
-            value=shown(game)))
+        raise RuleError("R1", N_("only a Game has a record, got {value}"), value=shown(game))
     return json.dumps(game.record(), indent=1)
 
 
 def loads(text: str | bytes) -> Game:
     """Replay a record from its JSON text (at most 1 MB); RuleError if it cannot be read."""
-    return replay(parse_json(text, _("the record"), "R1"))
+    return replay(parse_json(text, words(N_("the record")), "R1"))
 
 
 # ---------------------------------------------------------------------- moments

@@ -2,8 +2,8 @@
 
 Lists are indexed by player (0 red, 1 blue). ``owned`` repeats ``board`` as one bit mask per
 player (bit i = square i, see ``board.SQUARE_BIT``) so that legal squares and whole temples are a
-few integer operations; the driver (``game.py``) changes both together. ``clone`` copies what a
-search needs in a few microseconds.
+few integer operations; the step handlers (``handlers.py``) change both together. ``clone``
+copies what a search needs in a few microseconds.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The steps of a round: one small type per kind of step, with named fields.
 
 A game's agenda (``State.agenda``) is a stack of these: the next step is the last one. An
-automatic step is carried out by the driver (``game.py``); an ``Ask`` step waits for a player's
+automatic step is carried out by its handler (``handlers.py``); an ``Ask`` step waits for a player's
 decision and is what ``game.pending`` returns. Players are 0 (red) and 1 (blue), squares are
 indices 0..47 (``board.py``). Steps are never changed once made, so clones of a game share them.
 """

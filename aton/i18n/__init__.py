@@ -23,8 +23,9 @@ when the module is imported, so that switching the language changes every later 
     _("Round {round} begins").format(round=3)
 
 Placeholders are named and in braces, ``{round}``, so a translation may put them in any order.
-Constants that must be translated later are marked with ``N_`` (extraction only). The events'
-facts, the rule ids (R1–R19), square names (T1.1) and the JSON keys never change with language.
+Constants that must be translated later are marked with ``N_`` (extraction only; ``N_n`` for a
+singular and plural pair). The events' facts, the rule ids (R1–R19), square names (T1.1) and the
+JSON keys never change with language.
 
 The catalogs are kept up to date with ``python tools/catalogs.py`` (see its docstring).
 """
@@ -193,10 +194,17 @@ def N_(message: str) -> str:
     return message
 
 
+def N_n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a singular and a plural form for translation later, as ``N_`` does
+    for one form; the pair is what ``ngettext`` takes, with the count, where it is used."""
+    return singular, plural
+
+
 def reload() -> None:
     """Forget the loaded catalogs (after ``tools/catalogs.py`` compiled new ones)."""
     _catalogs.clear()
 
 
-__all__ = ["DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "Spoken", "best_match", "catalog", "language",
-           "normalize", "plural_translator", "reload", "set_language", "speaking", "spoken", "translator"]
+__all__ = ["DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "N_n", "Spoken", "best_match",
+           "catalog", "language", "normalize", "plural_translator", "reload", "set_language",
+           "speaking", "spoken", "translator"]

@@ -260,7 +260,8 @@ def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
             for rid in part.replace(",", " ").split():
                 if rid.startswith("R") and rid[1:].isdigit() and rid not in cited:
                     cited.append(rid)
-    went_first = st.first if view.pending.kind in ("exchange", "assign") and st.visits else None
+    # Who goes first (R8) is still open only while the cards are chosen face down (R5, R6).
+    went_first = st.first if view.pending.secret and st.visits else None
     return Advice(view.player, view.pending.kind, choice, reasons, cited, worth, st.gain,
                   st.gain_other, went_first, temples, risk, result.simulations, result.stats)
 

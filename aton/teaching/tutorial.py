@@ -33,6 +33,7 @@ from importlib import resources
 
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.steps import ASKS
 from ..i18n import translator
 from . import scenarios
 
@@ -42,7 +43,8 @@ lesson_text = translator("lessons")
 
 #: The events a lesson may be judged after, in the order a round meets them.
 JUDGE_POINTS = ("points", "order", "end_round", "scoring", "round_over", "end")
-SQUARE_KINDS = ("remove", "place", "take_back")
+#: The decisions answered by choosing a square of the board (``Ask.board_choice``).
+SQUARE_KINDS = tuple(kind for kind, ask in ASKS.items() if ask.board_choice)
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,7 @@ class ScriptedPlayer:
         options = game.options()
         kind = pending.kind
         wanted = self.lesson.script.get(kind, [])
-        if kind in ("exchange", "assign"):
+        if pending.secret:  # the exchange and the cards: one choice a round each (R5, R6)
             done = sum(1 for d in game.decisions if d.player == self.player and d.kind == kind)
             if done < len(wanted):
                 choice = tuple(wanted[done]) if kind == "assign" else bool(wanted[done])
@@ -199,7 +201,7 @@ class ScriptedPlayer:
                     return choice
         elif wanted == "any":  # the lesson says this choice does not matter
             return options[0]
-        else:
+        else:  # a board choice: the first square of the script still legal
             for square in wanted:
                 if square in options:
                     return square
