@@ -147,3 +147,23 @@ def test_the_checks_see_what_they_claim():
                   "from ..teaching import coach\nfrom ..engine import rules\n") == []
     assert [inner for *_, inner in imports("aton.engine.game", "def f():\n    import json\n")] \
         == [True]
+
+
+def class_lengths() -> dict[str, int]:
+    """Every class under aton/ and its length in lines."""
+    lengths = {}
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                lengths[f"{module}.{node.name}"] = node.end_lineno - node.lineno + 1
+    return lengths
+
+
+def test_no_class_is_longer_than_about_400_lines():
+    """A class does one job: none is longer than about 400 lines (the engine's Game, the
+    app's page and controller included), and the app itself is the wiring of a few hundred
+    lines at most (its state, actions, sentences and panels live in their own classes)."""
+    lengths = class_lengths()
+    assert {name: n for name, n in lengths.items() if n > 400} == {}
+    assert lengths["aton.app.app.AtonApp"] <= 250
+    assert lengths["aton.engine.game.Game"] <= 400 and len(lengths) > 40

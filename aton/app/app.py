@@ -11,25 +11,22 @@ lost, and draws the page once the action is done.
 
 from __future__ import annotations
 
-import functools
 import os
-import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from ipywidgets import VBox
 
 from ..engine.decision import Decision
-from ..engine.game import Game
 from ..i18n import Spoken, language, normalize, speaking, translator
 from .address import link_query, parse_query
 from .autoplay import AutoPlayer
 from .controller import Controller
+from .guard import Guard
 from .layout import PROJECTOR_CLASS
 from .narrator import Narrator
 from .page import Page
 from .predict import Answer
-from .session import OPPONENTS, Session
+from .session import OPPONENTS
 from .state import AppState, Said
 
 _ = translator("app")
@@ -38,6 +35,16 @@ _ = translator("app")
 PANELS = ("board", "track", "picker", "table", "scoring", "end", "class_quiz", "explain",
           "game_log", "history", "controls", "rules", "how_to", "chooser", "coach", "tutor",
           "stage", "projector", "right", "footer")
+
+
+def _action(name: str, doc: str) -> Callable:
+    """An app method that does the controller's action ``name`` as a click would."""
+
+    def act(self: AtonApp, *args, **kwargs):
+        return self.guard(getattr(self.control, name))(*args, **kwargs)
+
+    act.__name__, act.__doc__ = name, doc
+    return act
 
 
 class AtonApp(VBox):
@@ -65,15 +72,16 @@ class AtonApp(VBox):
                               learner=learner, projector=projector)
         self.narrator = Narrator(self.state)
         self.control = Controller(self.state, self.narrator, deal_seed)
-        self._depth = 0  # guarded calls in progress (only the outermost draws)
-        self._quiet = False  # while the page draws or relabels, its widgets' echoes are ignored
+        self.guard = Guard(lambda: self.state.language, self.control.new_action, self._draw,
+                           lambda exc: self.page.show_error(exc))
         with speaking(self.state.language):
             self.page = Page(self, self.state, self.narrator, self.control, actions=self,
                              reveal=self.reveal_scoring_line)
             for name in PANELS:
                 setattr(self, name, getattr(self.page, name))
-            self.autoplayer = AutoPlayer(self.guard(self._auto_step, new_action=False),
-                                         self.guard(self._auto_stopped, new_action=False))
+            self.autoplayer = self.control.autoplayer = AutoPlayer(
+                self.guard(self.control.auto_step, new_action=False),
+                self.guard(self.control.auto_stopped, new_action=False))
             self._wire()
             with self.quietly():
                 self.page.relabel()
@@ -90,26 +98,25 @@ class AtonApp(VBox):
                                        record, moment)
 
     def _wire(self) -> None:
-        state, control, c, page = self.state, self.control, self.controls, self.page
-        g = self.guard
-        c.next.on_click(g(lambda _b: self.next_step()))
-        c.run.on_click(g(lambda _b: self.to_my_decision()))
-        c.auto.observe(g(lambda ch: self.auto_play(ch["new"])), "value")
+        state, control, c, h, g = self.state, self.control, self.controls, self.history, self.guard
+        for link in (("seed_text", c.seed), ("pace", c.pace), ("auto", c.auto),
+                     ("projector", self.projector), ("predicts", self.class_quiz.switch),
+                     ("language", c.language), ("review", self.coach.review)):
+            _link(state, link[0], link[1], "value")
+        c.next.on_click(g(lambda _b: control.next_step()))
+        c.run.on_click(g(lambda _b: control.run_to_decision()))
+        c.auto.observe(g(lambda ch: control.auto_play(ch["new"])), "value")
         c.undo.on_click(g(lambda _b: self.undo()))
-        c.new.on_click(g(lambda _b: self.new_game()))
+        c.new.on_click(g(lambda _b: control.new_game()))
         c.replay.on_click(g(lambda _b: control.replay_deal(state.seed_text)))
         c.how_to.on_click(g(lambda _b: self.how_to.show()))
         c.start_lesson.on_click(g(lambda _b: self._lesson_menu()))
-        c.opponent.observe(g(lambda ch: self.set_opponent(ch["new"])), "value")
-        c.learner.observe(g(lambda ch: self.set_learner(ch["new"])), "value")
-        _link(state, "seed_text", c.seed, "value")
-        _link(state, "pace", c.pace, "value")
-        _link(state, "projector", self.projector, "value")
-        _link(state, "predicts", self.class_quiz.switch, "value")
-        _link(state, "language", c.language, "value")
+        c.opponent.observe(g(lambda ch: control.set_opponent(ch["new"])), "value")
+        c.learner.observe(g(lambda ch: control.set_learner(ch["new"])), "value")
         state.observe(lambda ch: setattr(self.autoplayer, "pace", ch["new"]), "pace")
-        state.observe(g(lambda ch: page.set_projector(ch["new"])), "projector")
+        state.observe(g(lambda ch: self.page.set_projector(ch["new"])), "projector")
         state.observe(g(lambda ch: self._relabel(ch["new"])), "language")
+        state.observe(g(lambda ch: control.review_on(ch["new"])), "review")
         state.observe(g(lambda ch: None), "predicts")  # Next step waits for Reveal, or not
         self.board.on_click(g(self.click_square))
         self.chooser.on_choose(g(self.click_square))
@@ -121,8 +128,6 @@ class AtonApp(VBox):
             button.on_click(lambda _b: self._clear_messages())  # a new action
         self.rules.on_open(lambda _rule: self._clear_messages())
         self.coach.on_hint(g(self.coach_hint))
-        self.coach.on_review(g(control.review_on))
-        h = self.history
         h.on_pick(g(self.look_at))
         h.earlier.on_click(g(lambda _b: self.look_step(-1)))
         h.later.on_click(g(lambda _b: self.look_step(1)))
@@ -131,76 +136,28 @@ class AtonApp(VBox):
         # Emptying the file button after a file is read must not clear what was said of it.
         h.upload.observe(lambda ch: ch["new"] and g(self.open_upload)(ch["new"]), "value")
 
-    # ------------------------------------------------------------------ the guard
-
-    def guard(self, fn: Callable, *, new_action: bool = True, draw: bool = True) -> Callable:
-        """Wrap a callback: it runs in the app's language; warnings of earlier actions are
-        cleared first (this is a new action); any exception is shown in the app's error area,
-        never lost; and the page is drawn once the outermost action is done."""
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            if self._quiet:
-                return None  # a widget echoing the page's own drawing, not a person
-            self._depth += 1
-            try:
-                with speaking(self.state.language):
-                    try:
-                        if new_action and self._depth == 1:
-                            self.control.new_action()
-                        return fn(*args, **kwargs)
-                    except Exception as exc:  # noqa: BLE001 - shown to the user, not swallowed
-                        self.show_error(exc)
-                        return None
-                    finally:
-                        if draw and self._depth == 1:
-                            self.draw()
-            finally:
-                self._depth -= 1
-
-        return wrapper
-
-    _guard = guard  # the name of the first editions
-
-    @contextmanager
-    def quietly(self) -> Iterator[None]:
-        """The page sets its own widgets: their observers are not a person's action."""
-        before, self._quiet = self._quiet, True
-        try:
-            yield
-        finally:
-            self._quiet = before
+    # ------------------------------------------------------------------ drawing
 
     def draw(self) -> None:
         """Draw the page from the state (after every action)."""
-        with speaking(self.state.language), self.quietly():
-            try:
-                self.page.draw()
-                self.controls.auto.description = (_("Pause ⏸") if self.autoplayer.running
-                                                  else _("Auto-play ▶"))
-            except Exception as exc:  # noqa: BLE001 - shown to the user, not swallowed
-                self.show_error(exc)
+        self.guard.draw()
 
-    def show_error(self, exc: BaseException) -> None:
-        """Show an unexpected error (with its traceback folded) in the error area."""
-        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        with speaking(self.state.language):
-            self.page.show_error(exc, trace)
+    def _draw(self) -> None:
+        self.page.draw()
+        self.controls.auto.description = (_("Pause ⏸") if self.autoplayer.running
+                                          else _("Auto-play ▶"))
+
+    def quietly(self):
+        """The page sets its own widgets: their observers are not a person's action."""
+        return self.guard.quietly()
 
     @property
-    def errors(self):
-        return self.page.errors
-
-    @property
-    def error_message(self) -> str:
-        """The error area's text ('' when no error is shown)."""
-        errors = self.page.errors
-        return "" if errors is None or errors.layout.display == "none" else errors.value
+    def _guard(self) -> Guard:  # the name of the first editions
+        return self.guard
 
     def _clear_messages(self) -> None:
         """A click in the card picker or on a rule: the last action's warning goes."""
-        told = self.state.told
-        if told.warning or told.notice or self.explain.warning or self.explain.notice:
+        if self.state.told.warning or self.state.told.notice or self.explain.warning:
             with speaking(self.state.language):
                 self.control.new_action()
                 told = self.state.told
@@ -217,8 +174,7 @@ class AtonApp(VBox):
         """The language menu: every word of the page again, in place; nothing is rebuilt and
         nothing is lost. Auto-play pauses, so the class can find its place in the new words,
         and the explanation says so (Auto-play ▶ goes on from there)."""
-        playing = self.autoplayer.running
-        sharing = self.control.share is not None
+        playing, sharing = self.autoplayer.running, self.control.share is not None
         self.autoplayer.pause()
         self.control.relabel()  # the coach's hint and review, made again in this language
         told = self.state.told
@@ -232,16 +188,24 @@ class AtonApp(VBox):
         if sharing:
             self.copy_link()  # the link now asks for the new language
 
-    # ------------------------------------------------------------------ the lesson box
+    # ------------------------------------------------------------------ actions
 
-    def start_lesson(self, name: str) -> None:
-        self.guard(self.control.start_lesson)(name)
-
-    def retry(self) -> None:
-        self.guard(self.control.retry)()
-
-    def next_lesson(self) -> None:
-        self.guard(self.control.next_lesson)()
+    next_step = _action("next_step", "Next step: one step, explained.")
+    to_my_decision = _action("run_to_decision", "To my next decision: the steps up to a "
+                             "person's decision, stopping before each big moment.")
+    click_square = _action("choose_square", "A click on square ``name`` of the board.")
+    confirm_cards = _action("confirm_cards", "Confirm: the cards on cartouches 1-4 (R6).")
+    coach_hint = _action("coach_hint", "Coach hint, for the person deciding.")
+    new_game = _action("new_game", "New game: a new random deal.")
+    start_game = _action("start_game", "A new game dealt from ``seed`` (or a scenario).")
+    set_opponent = _action("set_opponent", "Who plays the other colour from now on.")
+    set_learner = _action("set_learner", "You play ``colour``: the same deal again.")
+    look_step = _action("look_step", "◂ / ▸: one step earlier or later than shown.")
+    back_to_game = _action("back_to_game", "Back to the game, where it stands.")
+    open_game = _action("open_game", "Show a game rebuilt from a record where it stood.")
+    start_lesson = _action("start_lesson", "Guided lesson ``name``, from its start.")
+    retry = _action("retry", "Retry: the lesson again.")
+    next_lesson = _action("next_lesson", "Next lesson (after the last: a free game).")
 
     def free_game(self) -> None:
         self.guard(self.control.free_game)(self.state.seed_text)
@@ -257,80 +221,35 @@ class AtonApp(VBox):
         else:
             self.control.free_game(self.state.seed_text)
 
-    # ------------------------------------------------------------------ actions
-
-    def next_step(self) -> None:
-        self.guard(self.control.next_step)()
-
-    def to_my_decision(self) -> None:
-        self.guard(self.control.run_to_decision)()
-
-    def click_square(self, name: str) -> None:
-        self.guard(self.control.choose_square)(name)
-
-    def confirm_cards(self, cards: tuple[int, ...]) -> None:
-        self.guard(self.control.confirm_cards)(cards)
-
-    def coach_hint(self) -> None:
-        self.guard(self.control.coach_hint)()
-
     def undo(self) -> None:
-        def undo() -> None:
-            self.autoplayer.pause()
-            self.control.undo()
-        self.guard(undo)()
-
-    def new_game(self) -> None:
-        self.guard(self.control.new_game)()
-
-    def start_game(self, seed: int | None, **kwargs) -> None:
-        self.guard(self.control.start_game)(seed, **kwargs)
-
-    def set_opponent(self, opponent: str) -> None:
-        self.guard(self.control.set_opponent)(opponent)
-
-    def set_learner(self, colour: str) -> None:
-        self.guard(self.control.set_learner)(colour)
+        """Undo my last decision (auto-play stops first)."""
+        self.guard(lambda: (self.autoplayer.pause(), self.control.undo()))()
 
     def look_at(self, step: int | None) -> None:
-        def look() -> None:
-            self.autoplayer.pause()
-            self.control.look_at(step)
-        self.guard(look)()
-
-    def look_step(self, delta: int) -> None:
-        self.guard(self.control.look_step)(delta)
-
-    def back_to_game(self) -> None:
-        self.guard(self.control.back_to_game)()
-
-    def open_game(self, game: Game, **kwargs) -> None:
-        self.guard(self.control.open_game)(game, **kwargs)
+        """The game as it was after ``step`` events (auto-play stops first)."""
+        self.guard(lambda: (self.autoplayer.pause(), self.control.look_at(step)))()
 
     def copy_link(self) -> None:
         """Copy link: the link to this game at the moment shown, and its record to download
         (without what is still face down, R6)."""
-        state = self.state
+        s = self.state
         self.guard(self.control.make_share, new_action=False)(
-            lambda record, step: link_query(record, step=step, scenario=state.scenario,
-                                            opponent=state.opponent, learner=state.learner,
-                                            lang=state.language))
+            lambda record, step: link_query(record, step=step, scenario=s.scenario,
+                                            opponent=s.opponent, learner=s.learner,
+                                            lang=s.language))
 
     def open_upload(self, files) -> None:
-        """Open a game record chosen with the file button; a bad file is explained and the
-        game goes on as it was."""
-        self.guard(self._open_upload)(files)
-
-    def _open_upload(self, files) -> None:
-        if not files:
-            return
-        upload = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        try:
-            self.control.open_record(bytes(upload["content"]),
-                                     str(upload.get("name", _("the file"))))
-        finally:
-            with self.quietly():
-                self.history.upload.value = ()  # the same file can be chosen again
+        """Open a game record chosen with the file button (a bad one is explained)."""
+        def read() -> None:
+            upload = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+            try:
+                self.control.open_record(bytes(upload["content"]),
+                                         str(upload.get("name", _("the file"))))
+            finally:
+                with self.quietly():
+                    self.history.upload.value = ()  # the same file can be chosen again
+        if files:
+            self.guard(read)()
 
     def reveal_scoring_line(self, line: str) -> Answer:
         """Reveal of "Class predicts": one step, which must score ``line`` (R16). A line that
@@ -342,70 +261,22 @@ class AtonApp(VBox):
             finally:
                 self.draw()
 
-    # ------------------------------------------------------------------ auto-play
-
-    def auto_play(self, on: bool) -> None:
-        """Auto-play toggle: steps by themselves at the chosen pace, until paused, a person
-        must decide or the game is over."""
-        if not on:
-            self.autoplayer.pause()
-            return
-        if self.autoplayer.running:
-            return
-        if not self.control.can_step():
-            with self.quietly():
-                self.controls.auto.value = False
-            return
-        if not self.autoplayer.start():
-            with self.quietly():
-                self.controls.auto.value = False
-            self.control.warn(lambda: _("Auto-play needs the page's kernel to run by itself; "
-                                        "use <b>Next step</b> instead."))
-            return
-        delay = self.autoplayer.delay
-        self.control.notify(lambda: _("Auto-play: one step every {seconds} seconds. Click "
-                                      "<b>Pause ⏸</b> to stop.").format(seconds=f"{delay:g}"))
-
-    def _auto_step(self) -> bool:
-        return self.control.auto_step()
-
-    def _auto_stopped(self, reason: str) -> None:
-        if self.controls.auto.value:
-            with self.quietly():
-                self.controls.auto.value = False
-        game, control = self.state.game, self.control
-        if reason == "done":
-            if game.over:
-                control.notify(lambda: _("Auto-play stopped: the game is over."))
-            elif control.waiting_for_class:
-                control.notify(lambda: _("Auto-play stopped: the class predicts the next "
-                                         "scoring line."))
-            else:
-                control.notify(lambda: _("Auto-play stopped: it is your decision."))
-        else:
-            control.notify(lambda: _("Auto-play paused."))
-
     # ------------------------------------------------------------------ reading the state
 
-    @property
-    def session(self) -> Session:
-        return self.state.session
+    session = property(lambda self: self.state.session)
+    game = property(lambda self: self.state.session.game)
+    learner = property(lambda self: self.state.learner)
+    scenario = property(lambda self: self.state.scenario)
+    language = property(lambda self: self.state.language, doc="The app's own language.")
+    errors = property(lambda self: self.page.errors)
+    current_text = property(lambda self: self.explain.text,
+                            doc="The sentence the explanation shows for the last step.")
 
     @property
-    def game(self) -> Game:
-        return self.state.session.game
-
-    @property
-    def learner(self) -> str:
-        return self.state.learner
-
-    @property
-    def scenario(self) -> str | None:
-        return self.state.scenario
-
-    @property
-    def language(self) -> str:
-        return self.state.language
+    def error_message(self) -> str:
+        """The error area's text ('' when no error is shown)."""
+        errors = self.page.errors
+        return "" if errors is None or errors.layout.display == "none" else errors.value
 
     def set_projector(self, on: bool) -> None:
         self.state.projector = on
@@ -415,10 +286,8 @@ class AtonApp(VBox):
         """True in projector mode."""
         return PROJECTOR_CLASS in self._dom_classes
 
-    @property
-    def current_text(self) -> str:
-        """The sentence the explanation panel shows for the last step."""
-        return self.explain.text
+    def show_error(self, exc: BaseException) -> None:
+        self.page.show_error(exc)
 
     def undo_words(self, undone: Decision) -> str:
         """What Undo took back, in plain words (``Narrator.undo_words``)."""

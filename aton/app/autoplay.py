@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from ..i18n import N_
+from ..i18n import N_, translator
+
+_ = translator("app")
 
 #: Pace -> seconds between two steps.
 PACES = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
@@ -85,3 +87,45 @@ class AutoPlayer:
             return  # paused
         except Exception:  # noqa: BLE001 - tick() has told the app (on_stop 'error')
             return
+
+
+class AutoPlaying:
+    """Auto-play's part of the ``Controller`` (it uses its ``state``, ``can_step``,
+    ``waiting_for_class``, ``warn`` and ``notify``): the toggle on and off, and why it
+    stopped. ``autoplayer`` is given by the app (its steps run through the app's guard)."""
+
+    autoplayer: AutoPlayer
+
+    def auto_play(self, on: bool) -> None:
+        """Auto-play toggle: steps by themselves at the chosen pace, until paused, a person
+        must decide or the game is over."""
+        if not on:
+            self.autoplayer.pause()
+            return
+        if self.autoplayer.running:
+            return
+        if not self.can_step():
+            self.state.auto = False
+            return
+        if not self.autoplayer.start():
+            self.state.auto = False
+            self.warn(lambda: _("Auto-play needs the page's kernel to run by itself; use "
+                                "<b>Next step</b> instead."))
+            return
+        delay = self.autoplayer.delay
+        self.notify(lambda: _("Auto-play: one step every {seconds} seconds. Click <b>Pause "
+                              "⏸</b> to stop.").format(seconds=f"{delay:g}"))
+
+    def auto_stopped(self, reason: str) -> None:
+        """Auto-play stopped (``reason``: 'done', 'paused' or 'error'): the toggle goes off and
+        the explanation says why."""
+        self.state.auto = False
+        if reason != "done":
+            self.notify(lambda: _("Auto-play paused."))
+        elif self.state.game.over:
+            self.notify(lambda: _("Auto-play stopped: the game is over."))
+        elif self.waiting_for_class:
+            self.notify(lambda: _("Auto-play stopped: the class predicts the next scoring "
+                                  "line."))
+        else:
+            self.notify(lambda: _("Auto-play stopped: it is your decision."))

@@ -20,7 +20,7 @@ from ..engine.steps import ASKS
 from ..engine.view import PlayerView
 from ..i18n import N_, translator
 from ..teaching import coach
-from .controller import COACH_SEED, Hinted, Reviewed
+from .coaching import COACH_SEED, Hinted, Reviewed
 from .hints import HintMarks
 from .rules_panel import with_rule_links
 from .state import AppState

@@ -11,21 +11,21 @@ person's own view only, so that they can be written again in another language.
 from __future__ import annotations
 
 import html
-import json
 import random
 import secrets
-from dataclasses import dataclass
 
 from ..engine import records
 from ..engine.board import SQUARE_NAMES
 from ..engine.errors import RuleError
 from ..engine.game import Game
 from ..engine.scoring import LINE_TITLES
-from ..engine.view import PlayerView
 from ..i18n import plural_translator, translator
-from ..teaching import coach, scenarios, tutorial
+from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
+from .autoplay import AutoPlaying
+from .coaching import Coaching, Hinted, Reviewed
 from .controls import parse_seed, seed_rule
+from .looking import LookingBack, Share
 from .narrator import Narrator
 from .predict import Answer, answer_of
 from .session import Session
@@ -35,44 +35,9 @@ _ = translator("app")
 _n = plural_translator("app")
 
 LESSON_SEED = 1  # lessons deal nothing; the seed only orders a reshuffle of discards (R4)
-COACH_LEVEL = "strong"  # a hint takes about 0.1 s, a review 0.2 s on this machine
-COACH_SEED = 0  # the coach's searches are seeded: the same view, the same advice
 
 
-@dataclass(frozen=True)
-class Hinted:
-    """The coach's hint for a pending decision: the view it was asked on (still), its advice,
-    and for an exchange kept, the advice on the cards then (one click does both)."""
-
-    view: PlayerView
-    advice: coach.Advice
-    then: coach.Advice | None = None
-
-
-@dataclass(frozen=True)
-class Reviewed:
-    """The coach's review of a choice just made: by whom, on which view (still), the choices
-    (one click may make two: keep the cards, put them on the cartouches) and the reviews."""
-
-    player: str
-    secret: bool
-    view: PlayerView
-    choices: tuple
-    reviews: tuple[coach.Review, ...]
-
-
-@dataclass(frozen=True)
-class Share:
-    """What Copy link shows: the link's query, the record to download and its file name, and
-    whether something still secret (R6) was left out of them."""
-
-    query: str
-    record: str
-    filename: str
-    left_out: int | None  # the round whose face-down cards were left out (R6), or None
-
-
-class Controller:
+class Controller(Coaching, LookingBack, AutoPlaying):
     """The page's actions on ``state`` (see the module docstring). ``deal_seed`` seeds the
     generator of "New game"'s seeds (drawn from the operating system when None)."""
 
@@ -426,51 +391,6 @@ class Controller:
             self.state.uncovered = player
             self.state.changed()
 
-    # ------------------------------------------------------------------ the coach
-
-    def coach_hint(self) -> None:
-        """Coach hint: what the strong computer player would do in the deciding person's
-        place, reasoned from their own view only (never a hidden card)."""
-        if self._looking_back():
-            return
-        view = self.state.deciding
-        if view is None:
-            self.warn(lambda: _("The coach gives a hint when it is your decision: click "
-                                "<b>Next step</b> until you have a choice to make."))
-            return
-        still = view.still()
-        self.hinted = hint_of(still)
-        self.state.changed()
-
-    def _review(self, choices: list) -> Reviewed | None:
-        """With Review my moves on: the coach's opinion of ``choices`` (the decisions one
-        click makes, in order) on the view BEFORE they are applied."""
-        view = self.state.deciding
-        if not self.state.review or view is None:
-            return None
-        still = view.still()
-        try:
-            reviews = review_of(still, tuple(choices))
-        except ValueError:  # an illegal choice: the engine explains it, nothing to review
-            return None
-        return Reviewed(still.player, still.pending.secret, still, tuple(choices), reviews)
-
-    def relabel(self) -> None:
-        """The coach's hint and review again in the language now in force (the same seeded
-        searches, so the same advice)."""
-        if self.hinted is not None:
-            self.hinted = hint_of(self.hinted.view)
-        if self.reviewed is not None:
-            r = self.reviewed
-            self.reviewed = Reviewed(r.player, r.secret, r.view, r.choices,
-                                     review_of(r.view, r.choices))
-
-    def review_on(self, on: bool) -> None:
-        self.state.review = on
-        if not on:
-            self.reviewed = None
-        self.state.changed()
-
     # ------------------------------------------------------------------ undo
 
     def undo(self) -> None:
@@ -489,114 +409,6 @@ class Controller:
             what=self.say.undo_words(undone)))
         self.judge()
 
-    # ------------------------------------------------------------------ looking back
-
-    def _looking_back(self) -> bool:
-        """True (and a warning) while an earlier moment is shown: the live game waits."""
-        if self.state.moment is None:
-            return False
-        self.warn(self.say.looking)
-        return True
-
-    def look_at(self, step: int | None) -> None:
-        """Show the game as it was after ``step`` events (rebuilt from the record: nothing is
-        undone). None, or the last step, is the live game."""
-        total = len(self.state.game.events)
-        if step is None or step >= total:
-            if self.state.moment is not None:
-                self.back_to_game()
-            return
-        self.share = None
-        self.state.moment = max(0, step)
-        self.state.changed()
-
-    def look_step(self, delta: int) -> None:
-        here = self.state.moment
-        here = len(self.state.game.events) if here is None else here
-        self.look_at(here + delta)
-
-    def back_to_game(self) -> None:
-        self.state.moment = None
-        self.share = None
-        end = len(self.state.game.events)
-        self.tell(end, end, heading=lambda: _("Back to the game, where you were."))
-
-    # ------------------------------------------------------------------ links and records
-
-    def open_game(self, game: Game, *, scenario: str | None = None,
-                  opponent: str | None = None, at: int | None = None,
-                  notice: Said = None) -> None:
-        """Show a game rebuilt from a record (a link, a file) where it stood, ready to play
-        on, and at step ``at`` if given (an earlier moment, to step through)."""
-        opponent = opponent or self.state.opponent
-        session = Session(game, opponent=opponent, learner=self.state.learner,
-                          bot_seed=game.seed + 1)
-        self.state.seed_text = str(game.seed)
-        titles = {g.scenario: g.title for g in self.lessons.values() if g.scenario}
-        title = titles.get(scenario)
-        steps = len(game.events)
-        self.start_session(session, scenario=scenario, notice=notice, run=False,
-                           heading=lambda: self.say.opened(
-                               game, scenario, tutorial.lesson_text(title) if title else None))
-        if at is not None and at < steps:
-            self.look_at(at)
-        elif at is not None and at > steps:
-            self.notify(lambda: _n("The link asks for step {step}, but this game has {n} "
-                                   "step: here it is as it stands.",
-                                   "The link asks for step {step}, but this game has {n} "
-                                   "steps: here it is as it stands.", steps).format(
-                step=at, n=steps))
-
-    def make_share(self, query_of) -> Share:
-        """Copy link: the link to the game at the moment shown and its record, without what
-        is still secret (R6). ``query_of(record, step)`` writes the link's query."""
-        game = self.state.game
-        record = records.public_record(game)
-        left_out = game.round if record["steps"] != len(game.events) else None
-        step = self.state.moment
-        if step is not None and step > record["steps"]:
-            step = record["steps"]
-        shown = step if step is not None else record["steps"]
-        text = json.dumps(record, indent=1)
-        self.share = Share(query_of(record, step), text,
-                           f"aton-game-{game.seed}-step{shown}.json", left_out)
-        self.state.changed()
-        return self.share
-
-    def open_record(self, content: bytes, name: str) -> None:
-        """Open a game record chosen with the file button; a bad file is explained and the
-        game goes on as it was."""
-        try:
-            game = records.loads(content)
-        except RuleError as err:
-            self.warn(_not_opened(name, err))
-            return
-        scenario = next((n for n in scenarios.catalogue() if game.start is not None
-                         and scenarios.start(n) == game.start), None)
-        self.open_game(game, scenario=scenario, notice=lambda: _(
-            "Opened the game record {name}.").format(name=html.escape(name)))
-
-
-def hint_of(view: PlayerView) -> Hinted:
-    """The coach's hint on ``view`` (a still view with a decision pending)."""
-    advice = coach.advice(view, COACH_LEVEL, seed=COACH_SEED)
-    then = None
-    if advice.kind == "exchange" and advice.choice is False:
-        # Confirm keeps the cards and puts them on the cartouches in one click: say where the
-        # coach would put them too.
-        then = coach.advice(view.after(False), COACH_LEVEL, seed=COACH_SEED)
-    return Hinted(view, advice, then)
-
-
-def review_of(view: PlayerView, choices: tuple) -> tuple[coach.Review, ...]:
-    """The coach's reviews of the decisions one click makes on ``view``, in order."""
-    reviews = [coach.compare(view, choices[0], COACH_LEVEL, seed=COACH_SEED)]
-    if len(choices) > 1:
-        reviews.append(coach.compare(view.after(choices[0]), choices[1], COACH_LEVEL,
-                                     seed=COACH_SEED))
-    return tuple(reviews)
-
-
 def _not_allowed(err: RuleError, square: bool = False) -> Said:
     """The warning of a refused choice: the rule it breaks (the refusal's own sentence, in the
     language in force when shown)."""
@@ -604,11 +416,6 @@ def _not_allowed(err: RuleError, square: bool = False) -> Said:
         return lambda: _("<b>Not allowed</b> — {reason}. Choose one of the bright "
                          "squares.").format(reason=html.escape(str(err)))
     return lambda: _("<b>Not allowed</b> — {reason}").format(reason=html.escape(str(err)))
-
-
-def _not_opened(name: str, err: RuleError) -> Said:
-    return lambda: _("<b>{name} could not be opened</b> — {reason}. The game goes on as it "
-                     "was.").format(name=html.escape(name), reason=html.escape(str(err)))
 
 
 def _said_link(err: RuleError) -> Said:
@@ -642,4 +449,4 @@ def _joined(notices: list[Said]) -> Said:
     return lambda: "<br>".join(n() for n in notices)
 
 
-__all__ = ["COACH_LEVEL", "Controller", "Hinted", "Reviewed", "Share", "hint_of", "review_of"]
+__all__ = ["Controller"]

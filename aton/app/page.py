@@ -11,6 +11,7 @@ face-down card or another player's exchange before the reveal (R5, R6) never rea
 from __future__ import annotations
 
 import html
+import traceback
 
 from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
 
@@ -171,11 +172,11 @@ class Page:
 
     # ------------------------------------------------------------------ errors
 
-    def show_error(self, exc: BaseException, trace: str = "") -> None:
+    def show_error(self, exc: BaseException) -> None:
         """Show an unexpected error (with its traceback folded) in the error area."""
+        if exc is not self._error:
+            self._trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self._error = exc
-        if trace:
-            self._trace = trace
         if self.errors is None:  # at the top of the right-hand column, where the eye is
             self.errors = HTML(layout=Layout(width="100%"))
             # Under the step controls, so they never move.

@@ -66,6 +66,7 @@ class AppState(HasTraits):
     hint = Bool(False)  # the lesson's hint is shown
     moment = Int(None, allow_none=True)  # the step looked back at; None: the live game
     pace = Unicode("normal")
+    auto = Bool(False)  # auto-play is on
     review = Bool(False)  # the coach reviews each choice
     predicts = Bool(False)  # the class predicts each line of a scoring round
     uncovered = Unicode(None, allow_none=True)  # hot seat: whose hand is uncovered

@@ -1,0 +1,119 @@
+"""The coach's part of the controller: its hint for the person deciding, and its review of
+each choice, kept so that they can be written again in another language.
+
+The coach (``aton.teaching.coach``) is asked on the deciding person's own view only, and only
+while that person is at the screen (``AppState.deciding``): a covered hand gets no hint. What
+it says is shown by ``CoachPanel``, to the person at the screen only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.view import PlayerView
+from ..i18n import translator
+from ..teaching import coach
+from .state import AppState
+
+_ = translator("app")
+
+COACH_LEVEL = "strong"  # a hint takes about 0.1 s, a review 0.2 s on this machine
+COACH_SEED = 0  # the coach's searches are seeded: the same view, the same advice
+
+
+@dataclass(frozen=True)
+class Hinted:
+    """The coach's hint for a pending decision: the view it was asked on (still), its advice,
+    and for an exchange kept, the advice on the cards then (one click does both)."""
+
+    view: PlayerView
+    advice: coach.Advice
+    then: coach.Advice | None = None
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """The coach's review of a choice just made: by whom, on which view (still), the choices
+    (one click may make two: keep the cards, put them on the cartouches) and the reviews."""
+
+    player: str
+    secret: bool
+    view: PlayerView
+    choices: tuple
+    reviews: tuple[coach.Review, ...]
+
+
+class Coaching:
+    """The coach's actions of the ``Controller`` (a part of it: it uses its ``state``,
+    ``warn`` and ``_looking_back``)."""
+
+    state: AppState
+    hinted: Hinted | None
+    reviewed: Reviewed | None
+
+    def coach_hint(self) -> None:
+        """Coach hint: what the strong computer player would do in the deciding person's
+        place, reasoned from their own view only (never a hidden card)."""
+        if self._looking_back():
+            return
+        view = self.state.deciding
+        if view is None:
+            self.warn(lambda: _("The coach gives a hint when it is your decision: click "
+                                "<b>Next step</b> until you have a choice to make."))
+            return
+        still = view.still()
+        self.hinted = hint_of(still)
+        self.state.changed()
+
+    def _review(self, choices: list) -> Reviewed | None:
+        """With Review my moves on: the coach's opinion of ``choices`` (the decisions one
+        click makes, in order) on the view BEFORE they are applied."""
+        view = self.state.deciding
+        if not self.state.review or view is None:
+            return None
+        still = view.still()
+        try:
+            reviews = review_of(still, tuple(choices))
+        except ValueError:  # an illegal choice: the engine explains it, nothing to review
+            return None
+        return Reviewed(still.player, still.pending.secret, still, tuple(choices), reviews)
+
+    def relabel(self) -> None:
+        """The coach's hint and review again in the language now in force (the same seeded
+        searches, so the same advice)."""
+        if self.hinted is not None:
+            self.hinted = hint_of(self.hinted.view)
+        if self.reviewed is not None:
+            r = self.reviewed
+            self.reviewed = Reviewed(r.player, r.secret, r.view, r.choices,
+                                     review_of(r.view, r.choices))
+
+    def review_on(self, on: bool) -> None:
+        self.state.review = on
+        if not on:
+            self.reviewed = None
+        self.state.changed()
+
+
+def hint_of(view: PlayerView) -> Hinted:
+    """The coach's hint on ``view`` (a still view with a decision pending)."""
+    advice = coach.advice(view, COACH_LEVEL, seed=COACH_SEED)
+    then = None
+    if advice.kind == "exchange" and advice.choice is False:
+        # Confirm keeps the cards and puts them on the cartouches in one click: say where the
+        # coach would put them too.
+        then = coach.advice(view.after(False), COACH_LEVEL, seed=COACH_SEED)
+    return Hinted(view, advice, then)
+
+
+def review_of(view: PlayerView, choices: tuple) -> tuple[coach.Review, ...]:
+    """The coach's reviews of the decisions one click makes on ``view``, in order."""
+    reviews = [coach.compare(view, choices[0], COACH_LEVEL, seed=COACH_SEED)]
+    if len(choices) > 1:
+        reviews.append(coach.compare(view.after(choices[0]), choices[1], COACH_LEVEL,
+                                     seed=COACH_SEED))
+    return tuple(reviews)
+
+
+
+__all__ = ["COACH_LEVEL", "COACH_SEED", "Coaching", "Hinted", "Reviewed", "hint_of", "review_of"]
