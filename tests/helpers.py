@@ -407,3 +407,74 @@ def run_cli(*args: str, env: dict | None = None, cwd=None,
     return subprocess.run([sys.executable, "-m", "aton", *args], capture_output=True, text=True,
                           timeout=120, check=False, env=environment, cwd=cwd, input=input,
                           stdin=None if input is not None else subprocess.DEVNULL)
+
+
+# ----------------------------------------------------------------------------- what a page holds
+
+
+def page_widgets(app) -> list:
+    """Every widget of ``app``'s page, in a fixed order: those on the page (through their
+    synced traits: children, layouts, a figure's marks and scales) and those its panels keep
+    aside for later (the card picker while the cartouche table is shown): a widget off the
+    page still has its model in the browser, where a curious person can read it."""
+    from ipywidgets import Widget
+
+    from aton.app.app import PANELS
+
+    found, seen = [], set()
+    todo = [app, *(getattr(app, name) for name in PANELS)]
+    while todo:
+        item = todo.pop(0)
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Widget):
+            found.append(item)
+            todo.extend(getattr(item, key, None) for key in item.keys)
+            todo.extend(v for v in vars(item).values() if isinstance(v, Widget))
+        elif isinstance(item, (list, tuple)):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif type(item).__module__.startswith("aton.app.") and hasattr(item, "__dict__"):
+            # a panel: its widgets (not the state, the controller or the game it reads)
+            todo.extend(v for v in vars(item).values()
+                        if isinstance(v, (Widget, list, tuple, dict))
+                        or (type(v).__module__.startswith("aton.app.")
+                            and type(v).__name__ not in ("AppState", "Controller", "Narrator",
+                                                         "Page", "Guard")))
+    return found
+
+
+def _normal(value):
+    if isinstance(value, str):
+        return re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL", value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value).hex()
+    if isinstance(value, dict):
+        return {k: _normal(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_normal(v) for v in value]
+    return value
+
+
+def page_state(app) -> list[tuple[str, dict]]:
+    """What the browser is sent of ``app``'s page: each widget's synced state (its texts,
+    tooltips, options, classes, a chart's numbers), without the ids that differ from page to
+    page. Two pages that differ only in what nobody at the screen may see must give the same."""
+    return [(type(w).__name__, {k: _normal(v) for k, v in w.get_state().items()
+                                if not k.startswith(("_model_", "_view_"))})
+            for w in page_widgets(app)]
+
+
+def page_differences(one, other) -> list[str]:
+    """Where two pages' states differ (widget type, trait, the two values), for a message."""
+    a, b = page_state(one), page_state(other)
+    if len(a) != len(b):
+        return [f"{len(a)} widgets against {len(b)}"]
+    out = []
+    for (kind, x), (_kind, y) in zip(a, b, strict=True):
+        for key in x.keys() | y.keys():
+            if x.get(key) != y.get(key):
+                out.append(f"{kind}.{key}: {str(x.get(key))[:120]!r} / {str(y.get(key))[:120]!r}")
+    return out

@@ -116,7 +116,7 @@ class Narrator:
         sees = self.state.view().sees(undone)
         mine = not self.state.hotseat
         return _cap(_undo_words(undone.kind, undone.choice, mine, player_name(undone.player),
-                                sees))
+                                sees or not undone.secret))
 
     # ------------------------------------------------------------------ headings
 
@@ -225,11 +225,12 @@ class Narrator:
 
 def _undo_words(kind: str, c: object, mine: bool, player: str, sees: bool) -> str:
     """``mine``: the learner's own decision ("your cards"); else the hot seat player's
-    ("red's cards"). ``sees``: the person at the screen may see the choice."""
+    ("red's cards"). ``sees``: the person at the screen may see the choice (False only for a
+    choice made face down by someone else)."""
+    if not sees:  # a choice made face down, by someone not at the screen (R5, R6)
+        return _("{player}'s choices of this round are taken back, face down, for {player} to "
+                 "make again.").format(player=player)
     if kind == "assign":
-        if not sees:
-            return _("{player}'s cards are back in {player}'s hand, face down, for {player} to "
-                     "put on the cartouches again.").format(player=player)
         cards = ", ".join(str(v) for v in c)
         text = (_("your cards {cards} are back in your hand. Put them on the cartouches "
                   "again.") if mine else
@@ -237,9 +238,6 @@ def _undo_words(kind: str, c: object, mine: bool, player: str, sees: bool) -> st
                   "cartouches again."))
         return text.format(cards=cards, player=player)
     if kind == "exchange":
-        if not sees:
-            return _("{player} may choose again, face down, whether to hand in the exchange "
-                     "counter.").format(player=player)
         if c:
             text = (_("your exchange counter is back, with the 4 cards first drawn. Choose "
                       "again.") if mine else

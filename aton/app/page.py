@@ -236,7 +236,13 @@ class Page:
 
     def _draw_live(self, game: Game, view: PlayerView, events: list[Event]) -> None:
         session, told = self.state.session, self.state.told
-        batch = events[told.start:told.stop]
+        start = told.start
+        if game.phase == "choose":
+            # While the cards are chosen the explanation tells the round so far, whoever
+            # chose what in which click: how a choice made face down was clicked is no clue.
+            start = min(start, max((i for i, e in enumerate(events) if e.type == "round"),
+                                   default=0))
+        batch = events[start:told.stop]
         pending = session.human_pending
         legal = game.options() if pending is not None and pending.board_choice else []
         board = game.board

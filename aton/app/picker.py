@@ -248,8 +248,9 @@ class CardPicker(Panel):
                 player=who, other=player_span(other, player_name(other, capital=True)))
             self.show_hand.description = _("Show {player}'s cards").format(
                 player=player_name(self.player))
-            # Nothing of a covered hand stays in the picker's widgets (R6).
-            for b in (*self.cards, *self.slots):
+            # Nothing of a covered hand, or of the hand before it, stays in the picker's
+            # widgets (R5, R6).
+            for b in (*self.cards, *self.slots, self.exchange):
                 with b.hold_sync():
                     b.description, b.tooltip, b.button_style = "", None, ""
                     b.disabled = True

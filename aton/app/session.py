@@ -136,7 +136,7 @@ class Session:
         """Take back the last decision a person made, and every computer decision after it.
 
         A declined exchange (R5) just before the undone card assignment is taken back with it,
-        so the learner gets the exchange choice again. Returns the decision undone, or None
+        so the learner gets the exchange choice again (in hot seat any exchange: see below). Returns the decision undone, or None
         if a person has made no decision yet."""
         game = self.game
         human = [i for i, d in enumerate(game.decisions) if self.is_human(d.player)]
@@ -148,6 +148,10 @@ class Session:
             game.undo()
         if undone.kind == "assign" and game.decisions:
             before = game.decisions[-1]
-            if (before.kind, before.player, before.choice) == ("exchange", undone.player, False):
-                game.undo()  # the exchange kept and the cards go together (R5, R6)
+            # The exchange kept and the cards go together (one Confirm made both, R5, R6). In
+            # hot seat a handed-in exchange goes too: the next person at the screen must not
+            # tell from the page which of the two the player chose.
+            if (before.kind, before.player) == ("exchange", undone.player) and (
+                    before.choice is False or self.hotseat):
+                game.undo()
         return undone
