@@ -478,3 +478,65 @@ def page_differences(one, other) -> list[str]:
             if x.get(key) != y.get(key):
                 out.append(f"{kind}.{key}: {str(x.get(key))[:120]!r} / {str(y.get(key))[:120]!r}")
     return out
+
+
+def page_texts(app) -> str:
+    """Every text of ``app``'s page (each widget's strings: values, labels, tooltips, options,
+    the board's words), as a person reads them, one per line."""
+    texts = []
+
+    def strings(value) -> None:
+        if isinstance(value, str):
+            texts.append(plain(value))
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                strings(item)
+
+    for widget in page_widgets(app):
+        for key, value in widget.get_state().items():
+            if not key.startswith(("_model_", "_view_", "_dom_classes")) and key != "layout":
+                strings(value)
+    return "\n".join(t for t in texts if t)
+
+
+def _catalog_pieces(foreign: bool) -> list[str]:
+    """Pieces of the catalogs' sentences, long enough to be a language's own (three words at
+    least): of the English messages (``foreign`` False) or of their Portuguese translations,
+    where the two differ."""
+    from babel.messages.pofile import read_po
+
+    from aton.i18n import LOCALE_DIR
+
+    pieces = set()
+    for domain in ("app", "engine", "lessons"):
+        with (LOCALE_DIR / "pt_BR" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            if not message.id or not message.string:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strs = message.string if isinstance(message.string, tuple) else (message.string,)
+            own, other = (strs, ids) if foreign else (ids, strs)
+            for text in own:
+                for piece in re.split(r"\{[^}]*\}|<[^>]*>|\(R\d+[^)]*\)", text):
+                    piece = html.unescape(piece).strip(" .,:;!?()—–-")
+                    if len(piece.split()) >= 3 and len(piece) >= 15 and not any(
+                            piece in o for o in other):
+                        pieces.add(piece)
+    return sorted(pieces)
+
+
+_PIECES: dict[bool, list[str]] = {}
+
+
+def english_sentences(text: str) -> list[str]:
+    """The pieces of the app's, the engine's and the lessons' English messages found in
+    ``text``: a Portuguese page must show none."""
+    pieces = _PIECES.setdefault(False, _catalog_pieces(False))
+    return [p for p in pieces if p in text]
+
+
+def portuguese_sentences(text: str) -> list[str]:
+    """The pieces of the Portuguese translations found in ``text``: an English page, none."""
+    pieces = _PIECES.setdefault(True, _catalog_pieces(True))
+    return [p for p in pieces if p in text]

@@ -115,7 +115,8 @@ class AtonApp(VBox):
         c.learner.observe(g(lambda ch: control.set_learner(ch["new"])), "value")
         state.observe(lambda ch: setattr(self.autoplayer, "pace", ch["new"]), "pace")
         state.observe(g(lambda ch: self.page.set_projector(ch["new"])), "projector")
-        state.observe(g(lambda ch: self._relabel(ch["new"])), "language")
+        # A switch is no new action: a warning on the page stays, written again.
+        state.observe(g(lambda ch: self._relabel(ch["new"]), new_action=False), "language")
         state.observe(g(lambda ch: control.review_on(ch["new"])), "review")
         state.observe(g(lambda ch: None), "predicts")  # Next step waits for Reveal, or not
         self.board.on_click(g(self.click_square))
@@ -182,7 +183,8 @@ class AtonApp(VBox):
             _("The app now speaks Portuguese: the game goes on where it was.") if code == "pt"
             else _("The app now speaks English: the game goes on where it was.")),
             notice=(lambda: _("Auto-play was paused for the change of language: click "
-                              "<b>Auto-play ▶</b> to go on.")) if playing else None)
+                              "<b>Auto-play ▶</b> to go on.")) if playing else told.notice,
+            warning=told.warning)
         with self.quietly():
             self.page.relabel()
         if sharing:
