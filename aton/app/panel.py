@@ -141,8 +141,11 @@ class GameLog(Panel):
 
     @staticmethod
     def worth_logging(event: Event) -> bool:
-        """Every event but a kept exchange counter: that says nothing new every round (R5)."""
-        return not (event.type == "exchange" and not event.data.get("used"))
+        """Every event but a kept exchange counter, which says nothing new every round (R5),
+        and another player's exchange not yet revealed: kept or handed in, it is logged (or
+        not) once the cards are face up, so the log cannot tell the two apart before (R6)."""
+        return not (event.type == "secret"
+                    or (event.type == "exchange" and not event.data.get("used")))
 
     @staticmethod
     def _entry(event: Event) -> str:
