@@ -50,3 +50,24 @@ def test_a_scoring_round_keeps_the_number_of_the_round_that_filled_the_kingdom()
             assert game.round == expected, (coming, event.text)
     assert seen.count("score") == 6 and "return" in seen
     assert game.round == 6 and game.position()["round"] == 6
+
+
+def test_each_decision_knows_its_event_through_undo_and_clone():
+    """``game.decided`` holds, for each decision, the index of the event it made: the move
+    list marks decisions from it without replaying the game (records.decision_steps)."""
+    from aton.engine import records
+    from aton.players import RandomPlayer, play_game
+
+    game = play_game(Game.new(7), {"red": RandomPlayer(1), "blue": RandomPlayer(2)})
+    assert len(game.decided) == len(game.decisions)
+    for i, decision in zip(game.decided, game.decisions, strict=True):
+        event = game.events[i]
+        assert event.player == decision.player
+    replayed = records.moment(game.record(), len(game.events))
+    assert replayed.decided == game.decided
+    twin = game.clone()
+    assert twin.decided == game.decided and twin.decided is not game.decided
+    game.undo()
+    assert game.decided == replayed.decided[:-1]
+    made = records.decision_steps(game)
+    assert sum(made) == len(game.decisions) and len(made) == len(game.events)

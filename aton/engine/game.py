@@ -66,6 +66,7 @@ class Game:
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
+        self.decided: list[int] = []  # for each decision, the index of its event
 
     # ------------------------------------------------------------------ construction
 
@@ -107,8 +108,9 @@ class Game:
         twin.story = story and seed is None
         if twin.story and self.story:
             twin.events, twin.decisions = self.events[:], self.decisions[:]
+            twin.decided = self.decided[:]
         else:
-            twin.events, twin.decisions = [], []
+            twin.events, twin.decisions, twin.decided = [], [], []
         return twin
 
     # ------------------------------------------------------------------ what a caller may read
@@ -303,6 +305,7 @@ class Game:
         event, made = DECIDE[type(ask)](self, ask, choice)
         if self.story:
             self.decisions.append(Decision(ask.kind, PLAYERS[ask.p], made))
+            self.decided.append(len(self.events))
             self.events.append(event)
         return event
 
@@ -334,8 +337,8 @@ class Game:
         for d in redo:
             again.decide(d.choice)
             again.advance()
-        self._s, self.rng, self.events, self.decisions = (
-            again._s, again.rng, again.events, again.decisions)
+        self._s, self.rng, self.events, self.decisions, self.decided = (
+            again._s, again.rng, again.events, again.decisions, again.decided)
         return undone
 
     # ------------------------------------------------------------------ views and files

@@ -144,7 +144,10 @@ def moment(record: dict, step: int) -> Game:
 
 def decision_steps(game: Game) -> list[bool]:
     """For each event of ``game``: True if a player decided it, False for an automatic step."""
-    return _walk(game.record(), len(game.events))[1]
+    made = [False] * len(game.events)
+    for i in game.decided:
+        made[i] = True
+    return made
 
 
 def public_record(game: Game) -> dict:
