@@ -20,8 +20,8 @@ from helpers import assign, in_fresh_thread, new_app, plain
 import aton
 import aton.app.autoplay
 from aton.app import build_app
+from aton.app.address import parse_seed
 from aton.app.board import CELL_FILL
-from aton.app.controls import parse_seed
 from aton.app.rules_panel import link_rules, markdown_html, with_rule_links
 from aton.app.squares import square_label
 from aton.app.theme import SQUARE_FILL, TURQUOISE

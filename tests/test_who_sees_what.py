@@ -237,3 +237,87 @@ def test_a_link_made_before_the_reveal_leaves_the_face_down_cards_out():
     record, _name = records.decode_game(re.search(r"game=([^&]+)", query).group(1),
                                         aton.scenarios.load)
     assert record == app.game.record() | {"format": "aton-record"}
+
+
+# ---------------------------------------------------------------------- a whole game
+
+
+def twins_at(record: dict, opponent: str, review: bool):
+    """Two pages opening the same game record where it stands (a round's cards to choose),
+    the coach reviewing each choice (``review``: each review is two searches, so the game's
+    later rounds are played without)."""
+    apps = []
+    for _ in range(2):
+        app = new_app(opponent=opponent)
+        app.open_game(records.replay(record))
+        app.coach.review.value = review
+        apps.append(app)
+    return apps
+
+
+def choose_apart_in_hot_seat(one, other) -> None:
+    """Red chooses differently in the two pages; blue is then compared covered, uncovered,
+    with the coach's hint, after Undo (red chooses again) and in Portuguese."""
+    for app in (one, other):
+        app.picker.show_hand.click()
+    put(one, one.picker.hand)
+    put(other, other_order(other.picker.hand))
+    same_page(one, other)
+    for app in (one, other):
+        app.picker.show_hand.click()
+        app.coach_hint()
+    same_page(one, other)
+    for app in (one, other):
+        app.controls.undo.click()
+    same_page(one, other)
+    for app in (one, other):
+        app.picker.show_hand.click()
+    put(one, one.picker.hand)
+    put(other, other_order(other.picker.hand))
+    for app in (one, other):
+        app.picker.show_hand.click()
+        put(app, app.picker.hand)
+        app.controls.language.value = "pt"
+    same_page(one, other)
+    for app in (one, other):
+        app.controls.language.value = "en"
+
+
+def choose_apart_against_the_computer(one, other, round_no: int) -> None:
+    """The learner chooses the same in both pages; the computer, another mind in the second,
+    chooses otherwise: compared until the reveal."""
+    other.session.bot = RandomPlayer(1000 + round_no)
+    for app in (one, other):
+        put(app, app.picker.hand)
+    same_page(one, other)
+    for app in (one, other):
+        app.controls.language.value = "pt"
+    same_page(one, other)
+    for app in (one, other):
+        app.controls.language.value = "en"
+
+
+@pytest.mark.parametrize("opponent", ["hotseat", "random"])
+def test_a_whole_game_shows_nobody_a_secret_in_any_round(opponent):
+    """From the deal to the end: every round's cards are chosen in two pages that differ only
+    in a face-down choice, and the pages send the same until that round's reveal (R6); the
+    board's decisions in between are played at random."""
+    game, chooser, rounds = Game.new(13), RandomPlayer(5), 0
+    while not game.over:
+        game.advance()
+        pending = game.pending
+        if pending is None:
+            continue
+        if pending.secret and pending.player == "red" and game.phase == "choose" and not (
+                game.decisions and game.decisions[-1].secret):
+            one, other = twins_at(game.record(), opponent, review=rounds < 2)
+            if opponent == "hotseat":
+                choose_apart_in_hot_seat(one, other)
+            else:
+                choose_apart_against_the_computer(one, other, game.round)
+            assert one.game.phase == "choose"  # both pages still before the reveal
+            game = records.replay(one.game.record())
+            rounds += 1
+            continue
+        game.decide(chooser.choose(game.view(pending.player)))
+    assert rounds >= 5 and game.over

@@ -28,10 +28,31 @@ from ..i18n import (
 )
 from ..players import level_name
 from ..teaching import scenarios
-from .controls import parse_seed, seed_rule
 from .session import OPPONENTS
 
 _ = translator("app")
+
+MAX_SEED = 2**63 - 1
+
+
+def seed_rule() -> str:
+    """What a seed may be, in the current language."""
+    return _("a seed is a whole number from 0 to {max}").format(max=f"{MAX_SEED:,}")
+
+
+def parse_seed(text: str) -> int:
+    """A seed typed by a person: a whole number from 0 to 2**63 - 1 (ValueError if not)."""
+    cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+    if not cleaned.isdigit() or not cleaned.isascii() or len(cleaned) > 19 or (
+            int(cleaned) > MAX_SEED):
+        raise ValueError(_("“{text}” cannot be a seed: {rule}.").format(
+            text=shown_seed(text), rule=seed_rule()))
+    return int(cleaned)
+
+
+def shown_seed(text: str) -> str:
+    """A typed seed as quoted back to the person (a long one is cut short)."""
+    return text if len(text) <= 24 else text[:21] + "…"
 
 
 def parse_query(query: str, accept_language: str | None = None) -> dict:
@@ -170,4 +191,4 @@ def link_query(record: dict, *, step: int | None = None, scenario: str | None = 
     return "?" + "&".join(parts)
 
 
-__all__ = ["address_choice", "link_query", "parse_query"]
+__all__ = ["MAX_SEED", "address_choice", "link_query", "parse_query", "parse_seed", "seed_rule"]

@@ -22,9 +22,9 @@ from ..engine.scoring import LINE_TITLES
 from ..i18n import plural_translator, translator
 from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
+from .address import parse_seed, seed_rule
 from .autoplay import AutoPlaying
 from .coaching import Coaching, Hinted, Reviewed
-from .controls import parse_seed, seed_rule
 from .looking import LookingBack, Share
 from .narrator import Narrator
 from .predict import Answer, answer_of

@@ -27,7 +27,6 @@ from .theme import Panel, in_language, player_name, relabel_options
 _ = translator("app")
 
 FREE_GAME = N_("Free game against the computer")
-MAX_SEED = 2**63 - 1
 TIPS = {
     "next": N_("Run one step and explain it"),
     "run": N_("Run the steps up to your next decision; it stops before each line of a scoring "
@@ -35,26 +34,6 @@ TIPS = {
     "auto": N_("Play the steps one by one by themselves, at the pace chosen beside"),
     "undo": N_("Take back your last decision (and the computer's choices after it)"),
 }
-
-
-def seed_rule() -> str:
-    """What a seed may be, in the current language."""
-    return _("a seed is a whole number from 0 to {max}").format(max=f"{MAX_SEED:,}")
-
-
-def parse_seed(text: str) -> int:
-    """A seed typed by a person: a whole number from 0 to 2**63 - 1 (ValueError if not)."""
-    cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
-    if not cleaned.isdigit() or not cleaned.isascii() or len(cleaned) > 19 or (
-            int(cleaned) > MAX_SEED):
-        raise ValueError(_("“{text}” cannot be a seed: {rule}.").format(
-            text=shown_seed(text), rule=seed_rule()))
-    return int(cleaned)
-
-
-def shown_seed(text: str) -> str:
-    """A typed seed as quoted back to the person (a long one is cut short)."""
-    return text if len(text) <= 24 else text[:21] + "…"
 
 
 def opponent_label(level: str) -> str:
