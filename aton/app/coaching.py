@@ -63,7 +63,6 @@ class Coaching:
             return
         still = view.still()
         self.hinted = hint_of(still)
-        self.state.changed()
 
     def _review(self, choices: list) -> Reviewed | None:
         """With Review my moves on: the coach's opinion of ``choices`` (the decisions one
@@ -92,7 +91,6 @@ class Coaching:
         self.state.review = on
         if not on:
             self.reviewed = None
-        self.state.changed()
 
 
 def hint_of(view: PlayerView) -> Hinted:

@@ -61,18 +61,15 @@ class Controller(Coaching, LookingBack, AutoPlaying):
         stop = len(self.state.game.events) if stop is None else stop
         self.share = None  # its link was to a moment that is no longer shown
         self.state.told = Told(start, stop, heading, notice, warning)
-        self.state.changed()
 
     def warn(self, warning: Said) -> None:
         """A warning under what is shown (an illegal click, a button that does nothing now)."""
         told = self.state.told
         self.state.told = Told(told.start, told.stop, told.heading, told.notice, warning)
-        self.state.changed()
 
     def notify(self, notice: Said) -> None:
         told = self.state.told
         self.state.told = Told(told.start, told.stop, told.heading, notice, told.warning)
-        self.state.changed()
 
     def new_action(self) -> None:
         """A click starts a new action: the last one's warning and notice go."""
@@ -389,7 +386,6 @@ class Controller(Coaching, LookingBack, AutoPlaying):
         pending = self.state.session.human_pending
         if pending is not None and pending.secret and pending.player == player:
             self.state.uncovered = player
-            self.state.changed()
 
     # ------------------------------------------------------------------ undo
 

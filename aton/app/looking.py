@@ -60,7 +60,6 @@ class LookingBack:
             return
         self.share = None
         self.state.moment = max(0, step)
-        self.state.changed()
 
     def look_step(self, delta: int) -> None:
         here = self.state.moment
@@ -112,7 +111,6 @@ class LookingBack:
         text = json.dumps(record, indent=1)
         self.share = Share(query_of(record, step), text,
                            f"aton-game-{game.seed}-step{shown}.json", left_out)
-        self.state.changed()
         return self.share
 
     def open_record(self, content: bytes, name: str) -> None:

@@ -55,7 +55,7 @@ class Told:
 
 class AppState(HasTraits):
     """What the page is about (see the module docstring). Set by the controller, read by the
-    panels; ``version`` goes up whenever the game or what is told changes."""
+    panels, which the page draws from it after every action."""
 
     language = Unicode(DEFAULT)
     opponent = Unicode("greedy")
@@ -74,7 +74,6 @@ class AppState(HasTraits):
     seed_text = Unicode("")  # the seed box: the game's seed, or a seed typed to deal next
     session = Instance(Session, allow_none=True)
     told = Instance(Told, ())
-    version = Int(0)
 
     @property
     def game(self) -> Game:
@@ -109,10 +108,6 @@ class AppState(HasTraits):
         if pending is None or self.session.game.over or self.screen != pending.player:
             return None
         return self.view()
-
-    def changed(self) -> None:
-        """Say that the game or what is told has changed (panels draw again)."""
-        self.version += 1
 
 
 __all__ = ["AppState", "Said", "Told"]
