@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = r'''
 import json, sys, time
 import aton
-from aton.players import RandomPlayer, play_game
+from aton.bots import RandomPlayer, play_game  # (aton.bots: every edition has it)
 task, n, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 
 def new(seed, story):
