@@ -49,19 +49,26 @@ def explained(app) -> str:
     return plain(app.explain.widget.value)
 
 
+def one_click(app, step=None) -> None:
+    """What a learner clicks next: ``step`` (default Next step) when nothing is theirs to
+    decide, the cards as drawn, or the first square offered."""
+    pending = app.session.human_pending
+    if pending is None:
+        (step or app.controls.next).click()
+    elif pending.secret:
+        app.picker.place(tuple(app.picker.hand))
+        app.picker.confirm.click()
+    else:
+        app.board.click(app.game.options()[0])
+
+
 def to_board_choice(app, kind: str = "place") -> None:
     """Play (cards as drawn, the first square offered) until a person's ``kind`` decision."""
     for _ in range(400):
         pending = app.session.human_pending
         if pending is not None and pending.kind == kind:
             return
-        if pending is None:
-            app.controls.run.click()
-        elif pending.secret:
-            app.picker.place(tuple(app.picker.hand))
-            app.picker.confirm.click()
-        else:
-            app.board.click(app.game.options()[0])
+        one_click(app, app.controls.run)
     pytest.fail(f"no {kind} decision came")
 
 
@@ -241,14 +248,7 @@ def test_two_apps_in_one_kernel_keep_their_languages():
     english, portuguese_app = new_app(seed=5), new_app(seed=5, lang="pt")
     for _ in range(12):
         for app in (english, portuguese_app):
-            pending = app.session.human_pending
-            if pending is None:
-                app.controls.next.click()
-            elif pending.secret:
-                app.picker.place(tuple(app.picker.hand))
-                app.picker.confirm.click()
-            else:
-                app.board.click(app.game.options()[0])
+            one_click(app)
         text = page_texts(english)
         assert portuguese_sentences(text) == [], portuguese_sentences(text)[:3]
         portuguese(portuguese_app)

@@ -46,6 +46,15 @@ def same_page(one, other) -> None:
     assert differences == [], "\n".join(differences[:12])
 
 
+def same_in_portuguese(one, other) -> None:
+    """Both pages switched to Portuguese are still the same, and switched back."""
+    for app in (one, other):
+        app.controls.language.value = "pt"
+    same_page(one, other)
+    for app in (one, other):
+        app.controls.language.value = "en"
+
+
 def twin_positions(seed: int, players=("red", "blue")) -> tuple[dict, dict]:
     """Two positions at the start of a game that differ only in the order of ``players``'
     draw piles, so their hands differ and nothing anyone may see does (R1, R4)."""
@@ -141,11 +150,8 @@ def test_the_first_players_choice_is_hidden_from_the_second_until_the_reveal(exc
         app.history.copy.click()
     assert "face down" in plain(one.history.share.value)
     same_page(one, other)
+    same_in_portuguese(one, other)
     for app in (one, other):
-        app.controls.language.value = "pt"
-    same_page(one, other)
-    for app in (one, other):
-        app.controls.language.value = "en"
         app.controls.next.click()  # the reveal (R6)
     assert one.game.revealed is not None
     assert page_differences(one, other) != []
@@ -277,10 +283,7 @@ def choose_apart_in_hot_seat(one, other) -> None:
     for app in (one, other):
         app.picker.show_hand.click()
         put(app, app.picker.hand)
-        app.controls.language.value = "pt"
-    same_page(one, other)
-    for app in (one, other):
-        app.controls.language.value = "en"
+    same_in_portuguese(one, other)
 
 
 def choose_apart_against_the_computer(one, other, round_no: int) -> None:
@@ -290,11 +293,7 @@ def choose_apart_against_the_computer(one, other, round_no: int) -> None:
     for app in (one, other):
         put(app, app.picker.hand)
     same_page(one, other)
-    for app in (one, other):
-        app.controls.language.value = "pt"
-    same_page(one, other)
-    for app in (one, other):
-        app.controls.language.value = "en"
+    same_in_portuguese(one, other)
 
 
 @pytest.mark.parametrize("opponent", ["hotseat", "random"])

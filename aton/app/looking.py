@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import records
@@ -98,7 +99,7 @@ class LookingBack:
                                    "steps: here it is as it stands.", steps).format(
                 step=at, n=steps))
 
-    def make_share(self, query_of) -> Share:
+    def make_share(self, query_of: Callable[[dict, int | None], str]) -> Share:
         """Copy link: the link to the game at the moment shown and its record, without what
         is still secret (R6). ``query_of(record, step)`` writes the link's query."""
         game = self.state.game
