@@ -19,7 +19,7 @@ from ..engine.board import SQUARE_NAMES
 from ..engine.errors import RuleError
 from ..engine.game import Game
 from ..engine.scoring import LINE_TITLES
-from ..i18n import plural_translator, translator
+from ..i18n import translator
 from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
 from .address import parse_seed, seed_rule
@@ -32,7 +32,6 @@ from .session import Session
 from .state import AppState, Said, Told
 
 _ = translator("app")
-_n = plural_translator("app")
 
 LESSON_SEED = 1  # lessons deal nothing; the seed only orders a reshuffle of discards (R4)
 
