@@ -99,7 +99,8 @@ def test_picker_explains_each_card_where_it_lies():
     # clicking a filled cartouche with no card selected takes the card back
     picker.slots[2].click()
     assert picker.slot_of[2] is None and picker.selected == 0
-    assert "Cartouche 3 (temples): no card yet" in plain(picker.meaning.value)
+    assert "Cartouche 3" not in plain(picker.meaning.value)  # its button says "—"
+    assert picker.slots[2].description == "Cartouche 3: —"
 
 
 def test_picker_stays_consistent_whatever_is_clicked():
@@ -168,8 +169,11 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
 
     # --- picker: red puts 2, 4, 4, 3 on cartouches 1-4 and confirms (R6)
     put_by_clicks(app, (2, 4, 4, 3))
-    assert "Cartouche 2 with a 4:" in plain(app.picker.meaning.value)
-    assert "you remove 2 of blue's counters (R10)" in plain(app.picker.meaning.value)
+    # The card put down last is spelled out under the cartouches; each card's meaning is
+    # its cartouche's tooltip.
+    assert "Cartouche 4 with a 3:" in plain(app.picker.meaning.value)
+    assert "Cartouche 2 with a 4:" in app.picker.slots[1].tooltip
+    assert "you remove 2 of blue's counters (R10)" in app.picker.slots[1].tooltip
     app.picker.confirm.click()
     assert game.cards["red"] == (2, 4, 4, 3)
     assert game.view("red").revealed is None

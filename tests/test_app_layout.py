@@ -61,7 +61,11 @@ def test_projector_toggle_is_in_the_header_set_up_row():
 
 
 def test_projector_type_is_at_least_20px():
-    sizes = [int(s) for s in re.findall(r"font-size: (\d+)px", LAYOUT_CSS)]
+    # Every rule that applies on a projector sets type of 20 px or more (the rules for the
+    # normal page, ``:not(.aton-projector)``, may set it smaller to fit the window).
+    projector = [body for where, body in re.findall(r"([^{}]+)\{([^{}]*)\}", LAYOUT_CSS)
+                 if PROJECTOR_CLASS in where and f":not(.{PROJECTOR_CLASS})" not in where]
+    sizes = [int(s) for body in projector for s in re.findall(r"font-size: (\d+)px", body)]
     assert sizes and min(sizes) >= 20
     assert f".{PROJECTOR_CLASS} .aton-col .aton-explain-text" in LAYOUT_CSS
 

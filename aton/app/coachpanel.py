@@ -53,8 +53,9 @@ class CoachPanel(Panel):
         self.threats: list[coach.Threat] = []
         self._shown: tuple | None = None  # what show was last given, to write it again
         # The threat first: it is short and matters most; the hint's reasons scroll.
-        self.widget = VBox([self.threat_box,
-                            HBox([self.hint, self.review], layout=Layout(grid_gap="6px")),
+        self.row = HBox([self.hint, self.review], layout=Layout(grid_gap="6px",
+                                                                flex_flow="row wrap"))
+        self.widget = VBox([self.threat_box, self.row,
                             self.review_box, self.hint_box],
                            layout=Layout(width="100%"))
         self.widget.add_class("aton-coach")

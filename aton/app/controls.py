@@ -54,14 +54,15 @@ class Controls(Panel):
         self.lessons = dict(lessons)
         self.deal_seed = deal_seed
         style = ButtonStyle(font_weight="bold")
-        self.next = Button(button_style="primary", layout=Layout(width="130px", height="38px"),
-                           style=style)
-        self.run = Button(layout=Layout(width="210px", height="38px"), style=style)
-        self.auto = ToggleButton(value=False, layout=Layout(width="120px", height="38px"))
+        # As wide as their words (in either language): one row beside the board at 1366 px.
+        step = {"width": "auto", "height": "32px"}
+        self.next = Button(button_style="primary", layout=Layout(**step), style=style)
+        self.run = Button(layout=Layout(**step), style=style)
+        self.auto = ToggleButton(value=False, layout=Layout(**step))
         self.pace = Dropdown(options=list(PACES), value="normal",
                              style={"description_width": "initial"},
-                             layout=Layout(width="125px"))
-        self.undo = Button(layout=Layout(width="190px", height="38px"), style=style)
+                             layout=Layout(width="auto"))
+        self.undo = Button(layout=Layout(**step), style=style)
         self.steps = HBox([self.next, self.run, self.auto, self.pace, self.undo],
                           layout=Layout(flex_flow="row wrap", align_items="center"))
         self.steps.add_class("aton-row")
@@ -89,6 +90,10 @@ class Controls(Panel):
                            self.replay, self.lesson, self.start_lesson, self.language],
                           layout=Layout(align_items="center", flex_flow="row wrap"))
         self.setup.add_class("aton-row")
+        # A game's set-up: a projector's header shows only How to play, the lessons and the
+        # language (aton/app/layout.py), so the class sees the board and the words.
+        for widget in (self.opponent, you_play, self.seed, self.new, self.replay):
+            widget.add_class("aton-game-setup")
         self._enabled = (True, True, "")
         self.relabel()
 

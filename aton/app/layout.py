@@ -55,19 +55,60 @@ def _projector_type() -> str:
 LAYOUT_CSS = f"""
 <style>
 .aton-app {{
-  --aton-board-w: max(300px, min(calc(100vw - 440px), calc((100vh - 285px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 500px), calc((100vh - 268px) * {RATIO:.4f})));
 }}
+@media (max-width: 1199px) {{ .aton-app {{
+  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 268px) * {RATIO:.4f})));
+}} }}
+@media (max-height: 799px) {{ .aton-app:not(.{PROJECTOR_CLASS}) .aton-explain .widget-html-content {{
+  max-height: 21vh; }} }}
 .aton-app.{PROJECTOR_CLASS} {{
   --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 230px) * {RATIO:.4f})));
 }}
+/* Under 1200 px the projector's board is as wide as the normal one (never smaller). */
+@media (max-width: 1199px) {{ .aton-app.{PROJECTOR_CLASS} {{
+  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 230px) * {RATIO:.4f})));
+}} }}
+.{PROJECTOR_CLASS} .aton-game-setup {{ display: none !important; }}
+.{PROJECTOR_CLASS} .aton-explain .widget-html-content {{ max-height: 20vh; }}
+/* On a projector the explanation's "Your turn: put one card on each cartouche" is the
+   picker's heading: the picker's own first line gives its room to the cards. */
+.{PROJECTOR_CLASS} .aton-col .aton-picker-title {{ display: none; }}
 .aton-board path.dot {{ transform: scale(var(--aton-k, 1)); }}
 .aton-board text.label {{ transform: scale(var(--aton-k, 1)); }}
 /* A button is never narrower than its text: it goes onto the next line instead. */
 .aton-app button.widget-button, .aton-app button.widget-toggle-button {{
   min-width: max-content; }}
 .aton-app .aton-steps {{ flex-wrap: wrap; }}
+.aton-app :is(.aton-steps, .aton-coach) button {{ font-size: 14px; padding: 0 7px; }}
+.aton-app .aton-steps {{ gap: 4px; }}
+.aton-app .aton-steps > * {{ margin: 0; }}
+.aton-app .aton-steps .widget-dropdown > select {{ padding-left: 4px; }}
+.aton-in-lesson .aton-explain .aton-heading {{ display: none; }}
+.aton-app .aton-steps :is(select, .widget-label) {{ font-size: 14px; }}
+/* A window under 1280 px wide: the lesson's numbered chips give way (the Lesson menu lists
+   the lessons; "Done: 3 of 15" stays), and the lesson's introduction is set smaller. */
+@media (max-width: 1279px) {{
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-progress .aton-chip {{ display: none; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-intro {{ font-size: 13px; line-height: 1.3; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-col .aton-box {{ padding: 4px 8px; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-col .aton-cardbtn {{ height: 40px; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-steps :is(button, select, .widget-label) {{
+    font-size: 13px; }}
+}}
+/* On a screen under 1000 px high the page's first line is kept for screen readers only
+   (How to play says the same): the board and the right-hand column get its height. */
+@media (max-height: 999px) {{ .aton-page-intro {{ position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; }} }}
+/* The explanation never pushes the cards and Confirm off the screen: past a third of the
+   window it scrolls, and it opens at its end, where what to do now is said. */
+.aton-explain .widget-html-content {{ max-height: 25vh; overflow-y: auto; display: flex;
+  flex-direction: column-reverse; }}
+/* The four cartouches share one row; a cartouche's words wrap inside it if they must. */
+.aton-app .aton-slots {{ flex-wrap: nowrap; }}
+.aton-app .aton-slots > button.widget-button {{ flex: 1 1 0; min-width: 0; min-height: 36px;
+  white-space: normal; line-height: 1.2; padding: 2px 4px; }}
 {_projector_type()}
-.{PROJECTOR_CLASS} .aton-explain {{ min-height: 220px; }}
 /* The game log the explanation points to is hidden. */
 .{PROJECTOR_CLASS} .aton-more {{ display: none; }}
 /* Words the panels size inline (10-19 px) or as <small> are 20 px on a projector too. */

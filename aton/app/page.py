@@ -122,6 +122,11 @@ class Page:
         # The step controls come first: whatever the explanation or a lesson's box below
         # says, Next step stays where the last click found it.
         self.controls.steps.add_class("aton-steps")
+        # Undo sits with the coach's buttons (what you did, what you could do): the step
+        # controls keep one row beside the board, from 1024 px wide up.
+        steps = self.controls.steps
+        steps.children = [w for w in steps.children if w is not self.controls.undo]
+        self.coach.row.children = (*self.coach.row.children, self.controls.undo)
         self.explain.widget.add_class("aton-explain")
         self.right = VBox([self.controls.steps, self.tutor.widget, self.explain.widget,
                            self.coach.widget, self.stage], layout=Layout(min_width="0"))
@@ -223,6 +228,9 @@ class Page:
         # selectors would replace them.
         c.opponent.value, c.learner.value = state.opponent, state.learner
         c.opponent.disabled = c.learner.disabled = bool(state.lesson)
+        # In a lesson its box above says the lesson's name: the explanation need not.
+        (self.root.add_class if state.lesson and state.moment is None
+         else self.root.remove_class)("aton-in-lesson")
         self.tutor.update(self.control.verdict())
         self.hints.picker_shown = self.picker.widget in self.stage.children
         self.hints.apply()

@@ -49,7 +49,7 @@ class ExplanationPanel(Panel):
     ``notice`` are the texts as last drawn."""
 
     def __init__(self) -> None:
-        self.widget = HTML(layout=Layout(min_height="150px", width="100%"))
+        self.widget = HTML(layout=Layout(width="100%"))
         self.widget.add_class("aton-box")
         self.events: list[Event] = []
         self._texts: dict[str, Text] = {"heading": "", "next": "", "warning": "", "notice": ""}
@@ -80,7 +80,7 @@ class ExplanationPanel(Panel):
             setattr(self, key, written(text))
         parts = []
         if self.heading:
-            parts.append(f"<div><b>{self.heading}</b></div>")
+            parts.append(f'<div class="aton-heading"><b>{self.heading}</b></div>')
         last = self.events[-3:]  # at most 3 sentences; the rest are in the log
         for i, event in enumerate(last):
             text = escape(event.text)
@@ -103,7 +103,9 @@ class ExplanationPanel(Panel):
             parts.append(f'<div class="aton-warn">{self.warning}</div>')
         if self.next:
             parts.append(f'<div class="aton-next">{self.next}</div>')
-        self.widget.value = with_rule_links("".join(parts))
+        # One block: the box keeps its end (what to do now) in sight when it must scroll.
+        self.widget.value = with_rule_links('<div class="aton-explain-body">'
+                                            + "".join(parts) + "</div>")
 
     @property
     def text(self) -> str:

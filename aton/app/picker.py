@@ -18,7 +18,7 @@ from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 from ..i18n import plural_translator, translator
 from ..teaching.cartouches import CARTOUCHE_NAMES, meaning
 from .rules_panel import with_rule_links
-from .theme import HINT_CLASS, Panel, capitalized, in_language, player_name, player_span
+from .theme import HINT_CLASS, Panel, capitalized, in_language, plain_text, player_name, player_span
 
 _ = translator("app")
 _n = plural_translator("app")
@@ -37,13 +37,14 @@ class CardPicker(Panel):
     def __init__(self) -> None:
         style = ButtonStyle()  # shared: fewer widget models to send to the browser
         card_layout = Layout(width="64px", height="46px")
-        slot_layout = Layout(width="168px", height="40px")
+        slot_layout = Layout(width="auto", height="auto")
         self.title = HTML()
+        self.title.add_class("aton-picker-title")
         self.cards = [Button(layout=card_layout, style=style) for _ in range(4)]
         for b in self.cards:
             b.add_class("aton-cardbtn")
         self.slots = [Button(layout=slot_layout, style=style) for _ in range(4)]
-        self.meaning = HTML(layout=Layout(min_height="88px"))
+        self.meaning = HTML()
         self.meaning.add_class("aton-meaning")
         self.exchange = Button(layout=Layout(width="auto"), style=style)
         self.clear = Button(layout=Layout(width="auto"), style=style)
@@ -52,9 +53,12 @@ class CardPicker(Panel):
         self._status: Callable[[], str] | None = None  # what the status line says, rewritable
         self._style = style
         self._covered: VBox | None = None  # built the first time a hand is hidden (hot seat)
-        hand_row = HBox([*self.cards, self.exchange], layout=Layout(align_items="center"))
+        hand_row = HBox(self.cards, layout=Layout(align_items="center"))
         slot_row = HBox(self.slots, layout=Layout())
-        action_row = HBox([self.confirm, self.clear, self.status],
+        slot_row.add_class("aton-slots")
+        # The exchange counter (R5) sits with Confirm: the hand and the cartouches keep a
+        # row each, so the picker stays short enough to fit beside the board.
+        action_row = HBox([self.confirm, self.clear, self.exchange, self.status],
                           layout=Layout(align_items="center"))
         for row in (hand_row, slot_row, action_row):
             row.add_class("aton-row")
@@ -77,6 +81,7 @@ class CardPicker(Panel):
         self.hand: tuple[int, ...] = ()
         self.slot_of: list[int | None] = [None] * 4  # cartouche -> index in hand
         self.selected: int | None = None
+        self.spelled: int | None = None  # the cartouche whose card's meaning is spelled out
         self.can_exchange = False
         self.first_round = False
         self.stock: int | None = None
@@ -166,6 +171,7 @@ class CardPicker(Panel):
                 self.slot_of[old] = None
             self.slot_of[c] = self.selected
             self.selected = None
+            self.spelled = c
         elif self.slot_of[c] is not None:
             self.selected = self.slot_of[c]
             self.slot_of[c] = None
@@ -270,25 +276,27 @@ class CardPicker(Panel):
                 b.disabled = placed is not None or i >= len(self.hand)
                 b.tooltip = (_("on cartouche {number}").format(number=placed + 1)
                              if placed is not None else _("click, then click a cartouche"))
-        lines = []
+        texts: dict[int, str] = {}
         for c, b in enumerate(self.slots):
             s = self.slot_of[c]
             value = self.hand[s] if s is not None else None
+            if value is not None:
+                texts[c] = meaning(c + 1, value, self.player, first_round=self.first_round,
+                                   stock=self.stock)
             with b.hold_sync():
                 b.description = _("Cartouche {number}: {card}").format(
                     number=c + 1, card=value if value is not None else "—")
                 b.button_style = "info" if value is not None else ""
-                b.tooltip = CARTOUCHE_NAMES[c + 1]
+                b.tooltip = plain_text(texts[c]) if c in texts else CARTOUCHE_NAMES[c + 1]
                 b.disabled = False
-            if value is None:
-                lines.append("<div>" + _("Cartouche {number} ({name}): no card yet.").format(
-                    number=c + 1, name=CARTOUCHE_NAMES[c + 1]) + "</div>")
-            else:
-                text = meaning(c + 1, value, self.player, first_round=self.first_round,
-                               stock=self.stock)
-                head, colon, rest = text.partition(":")
-                lines.append(f"<div><b>{head}{colon}</b>{rest}</div>" if colon else
-                             f"<div>{text}</div>")
+        # The card just put down is spelled out ("Cartouche 3 with a 2: ..."); every placed
+        # card's meaning is its cartouche's tooltip. One sentence keeps Confirm on screen.
+        shown = self.spelled if self.spelled in texts else max(texts, default=None)
+        lines = []
+        if shown is not None:
+            head, colon, rest = texts[shown].partition(":")
+            lines.append(f"<div><b>{head}{colon}</b>{rest}</div>" if colon else
+                         f"<div>{texts[shown]}</div>")
         self.meaning.value = with_rule_links("".join(lines))
         with self.exchange.hold_sync():
             self.exchange.disabled = not self.can_exchange

@@ -7,6 +7,8 @@ position looks the same in a notebook and in the app.
 from __future__ import annotations
 
 import functools
+import html
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -118,6 +120,11 @@ CSS = """
 .aton-warn-inline { color: #b00; }
 </style>
 """
+
+
+def plain_text(text: str) -> str:
+    """``text`` without its HTML tags and entities: for a tooltip or an accessible name."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
 def player_name(player: str, capital: bool = False) -> str:
