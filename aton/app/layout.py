@@ -55,19 +55,19 @@ def _projector_type() -> str:
 LAYOUT_CSS = f"""
 <style>
 .aton-app {{
-  --aton-board-w: max(300px, min(calc(100vw - 500px), calc((100vh - 268px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 500px), calc((100vh - 290px) * {RATIO:.4f})));
 }}
 @media (max-width: 1199px) {{ .aton-app {{
-  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 268px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 290px) * {RATIO:.4f})));
 }} }}
 @media (max-height: 799px) {{ .aton-app:not(.{PROJECTOR_CLASS}) .aton-explain .widget-html-content {{
   max-height: 21vh; }} }}
 .aton-app.{PROJECTOR_CLASS} {{
-  --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 230px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 262px) * {RATIO:.4f})));
 }}
 /* Under 1200 px the projector's board is as wide as the normal one (never smaller). */
 @media (max-width: 1199px) {{ .aton-app.{PROJECTOR_CLASS} {{
-  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 230px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 262px) * {RATIO:.4f})));
 }} }}
 .{PROJECTOR_CLASS} .aton-game-setup {{ display: none !important; }}
 .{PROJECTOR_CLASS} .aton-explain .widget-html-content {{ max-height: 20vh; }}
@@ -85,6 +85,13 @@ LAYOUT_CSS = f"""
 .aton-app .aton-steps > * {{ margin: 0; }}
 .aton-app .aton-steps .widget-dropdown > select {{ padding-left: 4px; }}
 .aton-in-lesson .aton-explain .aton-heading {{ display: none; }}
+/* The map of the round under the board: its steps in one line, the current one lit. */
+.aton-map-row {{ font-size: 13px; line-height: 1.9; color: #333; }}
+.aton-app .aton-map .aton-map-step {{ font-size: 13px; font-weight: normal; padding: 0 5px;
+  border: 1px solid #b9ad95; border-radius: 10px; background: #f6f1e6; color: #222; }}
+.aton-app .aton-map .aton-map-step.aton-map-now {{ background: #0b5394; color: #fff;
+  border-color: #0b5394; font-weight: bold; }}
+.aton-map-arrow {{ color: #555; margin: 0 1px; }}
 .aton-app .aton-steps :is(select, .widget-label) {{ font-size: 14px; }}
 /* A window under 1280 px wide: the lesson's numbered chips give way (the Lesson menu lists
    the lessons; "Done: 3 of 15" stays), and the lesson's introduction is set smaller. */

@@ -213,8 +213,8 @@ class Narrator:
                 decision=self.decision(pending))
         if state.predicts and getattr(session.game.coming, "kind", None) == "score":
             return _("The class is predicting this line of the scoring round: type the guesses "
-                     "and press <b>Reveal</b> under the scoring table, or switch off <b>Class "
-                     "predicts</b> (R16).")
+                     "and press <b>Reveal</b> in the Class predicts box, above the scoring "
+                     "table, or switch off <b>Class predicts</b> (R16).")
         return None
 
     @staticmethod

@@ -42,6 +42,7 @@ from .layout import (
 from .narrator import Narrator
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
+from .roundmap import RoundMap, round_stage
 from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
 from .scoring import ScoringPanel
@@ -65,6 +66,7 @@ class Page:
         self.root, self.state, self.say, self.control = root, state, narrator, controller
         self.board = BoardView()
         self.track = ScoreTrack()
+        self.map = RoundMap()
         self.picker = CardPicker()
         self.table = CartoucheTable()
         self.scoring = ScoringPanel()
@@ -95,7 +97,7 @@ class Page:
 
     @property
     def panels(self) -> list[Panel]:
-        return [self.board, self.track, self.picker, self.table, self.scoring, self.end,
+        return [self.board, self.map, self.track, self.picker, self.table, self.scoring, self.end,
                 self.class_quiz, self.explain, self.game_log, self.history, self.controls,
                 self.rules, self.how_to, self.chooser, self.coach, self.tutor]
 
@@ -116,7 +118,7 @@ class Page:
         # The board's size follows the window (aton/app/layout.py).
         self.board.figure.layout.width = BOARD_WIDTH
         self.board.figure.layout.height = BOARD_HEIGHT
-        left = VBox([self.board.figure, self.track.widget],
+        left = VBox([self.board.figure, self.map.widget, self.track.widget],
                     layout=Layout(width=f"calc({BOARD_WIDTH} + 6px)"))
         left.add_class("aton-left")
         # The step controls come first: whatever the explanation or a lesson's box below
@@ -264,6 +266,7 @@ class Page:
         # The round goes up by one as the game ends (formats.md): show the round it ended in.
         self.track.show(public.scores, round_no=game.round - 1 if game.over else game.round,
                         exchange=view.exchange_seen, changed=changed, over=game.over)
+        self.map.show(round_stage(game), game.first)
         start = max((i for i, e in enumerate(events) if e.type == "round"), default=0)
         self.scoring.show(events[start:])
         self._stage(game, view, batch, events)
@@ -369,6 +372,7 @@ class Page:
         self.track.show(public.scores, round_no=then.round - 1 if then.over else then.round,
                         exchange=then.view(self.state.screen).exchange_seen, changed=set(),
                         over=then.over)
+        self.map.show(round_stage(then), then.first)
         # The cards on the cartouches then are shown once they were face up (R6), never a
         # hand or a face-down card.
         if then.revealed is not None:

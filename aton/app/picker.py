@@ -49,6 +49,7 @@ class CardPicker(Panel):
         self.exchange = Button(layout=Layout(width="auto"), style=style)
         self.clear = Button(layout=Layout(width="auto"), style=style)
         self.confirm = Button(button_style="success", layout=Layout(width="auto"), style=style)
+        self.confirm.add_class("aton-picker-confirm")
         self.status = HTML()
         self._status: Callable[[], str] | None = None  # what the status line says, rewritable
         self._style = style

@@ -60,16 +60,16 @@ class ScoreTrack(Panel):
         ticks = []
         for v in range(0, end + 1, 5):
             left = 100 * v / end
-            strong = "font-weight:bold;color:#b8860b" if v == WIN else "color:#666"
+            strong = "font-weight:bold;color:#8a6100" if v == WIN else "color:#666"
             ticks.append(f'<div style="position:absolute;left:{left:.2f}%;top:14px;height:10px;'
                          f'border-left:1px solid #999"></div>'
                          f'<div style="position:absolute;left:{left:.2f}%;top:24px;'
                          f'transform:translateX(-50%);font-size:12px;{strong}">{v}</div>')
         win_left = 100 * WIN / end
         ticks.append(f'<div style="position:absolute;left:{win_left:.2f}%;top:0;height:24px;'
-                     'border-left:3px solid #b8860b"></div>'
+                     'border-left:3px solid #8a6100"></div>'
                      f'<div style="position:absolute;left:{win_left:.2f}%;top:-2px;'
-                     'font-size:12px;color:#b8860b;padding-left:4px">' + _("wins") + '</div>')
+                     'font-size:12px;color:#8a6100;padding-left:4px">' + _("wins") + '</div>')
         pawns = []
         for p, top in (("red", 0), ("blue", 12)):
             left = 100 * min(scores[p], end) / end

@@ -38,7 +38,8 @@ class ScoringPanel(Panel):
     def widget(self) -> VBox:
         """The panel (the table, and the chart once a line is scored)."""
         if self._widget is None:
-            self.table = HTML(layout=Layout(width="380px"))
+            # As wide as its table: the chart beside it (or under it) never covers a column.
+            self.table = HTML(layout=Layout(width="max-content", min_width="0"))
             self.box = HBox([self.table], layout=Layout(align_items="flex-start"))
             self.box.add_class("aton-row")
             self._widget = VBox([self.box], layout=Layout(width="100%"))
@@ -125,11 +126,13 @@ class ScoringPanel(Panel):
                         y=[[0] * len(LINES), [0] * len(LINES)], scales={"x": sx, "y": sy},
                         type="grouped", colors=[PLAYER_COLOUR["red"], PLAYER_COLOUR["blue"]],
                         padding=0.25)
-            fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_style={"font-size": "12px"}),
+            # The line names slant so that they never run into each other.
+            fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_style={"font-size": "12px"},
+                                                  tick_rotate=-30),
                                              Axis(scale=sy, side="left",
                                                   tick_format="d", num_ticks=4)],
-                         fig_margin={"top": 10, "bottom": 30, "left": 35, "right": 5},
-                         layout=Layout(width="300px", height="200px"),
+                         fig_margin={"top": 10, "bottom": 55, "left": 35, "right": 15},
+                         layout=Layout(width="320px", height="220px", flex="0 0 auto"),
                          title="", animation_duration=0, display_toolbar=False)
             self.chart = (fig, bars)
             self.box.children = [self.table, fig]

@@ -80,6 +80,16 @@ CSS = """
 .aton-cover { padding: 10px; background: #efe7d6; border-radius: 6px; font-size: 16px; }
 .aton-app .aton-cardbtn { font-size: 22px; font-weight: bold; height: 44px; }
 .aton-tutor { background: #f4f9ff; border-color: #8fb3e0; }
+/* WCAG 2.1 AA: white words on a coloured button read at 4.5:1 or more (the front end's
+   own teal, green and orange do not), and a button that does nothing now looks it. */
+.aton-app button.mod-info, .aton-app button.mod-info.mod-active { background-color: #00727d; }
+.aton-app button.mod-success { background-color: #2e7032; }
+.aton-app button.mod-warning { background-color: #a65200; }
+.aton-app button.mod-primary { background-color: #1565c0; }
+.aton-app button.widget-button:disabled, .aton-app button.widget-toggle-button:disabled,
+.aton-app button.widget-button[disabled] { background-color: #ececec; color: #595959;
+  opacity: 1; box-shadow: none; outline: 1px dashed #9a9a9a; outline-offset: -3px;
+  cursor: not-allowed; }
 .aton-goal { font-size: 16px; }
 .aton-intro { font-size: 14px; color: #444; margin: 2px 0 4px; }
 .aton-progress { font-size: 13px; color: #555; }

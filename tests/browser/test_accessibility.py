@@ -1,0 +1,66 @@
+"""WCAG 2.1 A and AA, checked by axe-core (bundled by axe-playwright-python: nothing is
+downloaded at test time) on the first page, a guided lesson, cards being placed, the class
+quiz in a scoring round, projector mode and the end of a game, in English and Portuguese."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+
+
+def violations(page: Page) -> list[str]:
+    found = Axe().run(page, options=WCAG).response["violations"]
+    return [f"{v['id']}: {n['target']} {n.get('failureSummary', '')[:160]}"
+            for v in found for n in v["nodes"]]
+
+
+def opened(page: Page, url: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
+    page.wait_for_timeout(500)
+
+
+def close_how_to(page: Page) -> None:
+    """How to play opens by itself on a free game's first page, not in a lesson."""
+    close = page.locator(".aton-howto button.widget-button").last
+    if close.is_visible():
+        close.click()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("where", ["?seed=3", "?lesson=05_removal_limited", "?projector=1&seed=3",
+                                   "?scenario=11_end_by_temple&seed=2"])
+def test_no_wcag_violation(page: Page, voila_server: str, where: str, lang: str) -> None:
+    opened(page, f"{voila_server}{where}&lang={lang}")
+    assert violations(page) == []  # How to play open, as a newcomer first sees the page
+    close_how_to(page)
+    for c in range(2):  # cards being placed
+        page.locator(".aton-cardbtn").nth(c).click()
+        page.locator(".aton-slots button").nth(c).click()
+    assert violations(page) == []
+
+
+def test_no_wcag_violation_in_the_class_quiz_and_at_the_end(page: Page, voila_server: str
+                                                            ) -> None:
+    opened(page, f"{voila_server}?scenario=14_scoring_winner&seed=1")
+    close_how_to(page)
+    for c in range(4):
+        page.locator(".aton-cardbtn").nth(c).click()
+        page.locator(".aton-slots button").nth(c).click()
+    page.get_by_role("button", name=re.compile("^Confirm")).click()
+    page.get_by_role("button", name="To my next decision ▸▸").click()
+    page.get_by_role("button", name="Class predicts").click()
+    expect(page.locator(".aton-quiz")).to_be_visible()
+    assert violations(page) == []
+    reveal = page.locator(".aton-quiz").get_by_role("button", name="Reveal")
+    reveal.click()
+    page.wait_for_timeout(300)
+    assert violations(page) == []

@@ -1,0 +1,101 @@
+"""Every control the current step needs is on the screen, at 1024x768, 1366x768 and 1920x1080.
+
+A learner placing cards in a free game and in a guided lesson, a teacher at a projector, in
+English and in Portuguese, and a class predicting a scoring round: the four cards, the four
+cartouches, Confirm, what to do now (the explanation's last line), Next step, and the quiz's
+boxes and Reveal lie inside the window without scrolling; nothing scrolls sideways; no
+button's words are cut; the scoring round's chart covers none of its table.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((1024, 768), (1366, 768), (1920, 1080))
+
+INSIDE = """(selectors) => {
+  const out = [];
+  for (const s of selectors) {
+    const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);
+    if (!all.length) { out.push(`${s}: not shown`); continue; }
+    for (const e of all) { const r = e.getBoundingClientRect();
+      if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+        out.push(`${s} "${e.textContent.trim().slice(0, 30)}": ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`); }
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    out.push(`sideways scroll: ${document.documentElement.scrollWidth} > ${innerWidth}`);
+  for (const b of document.querySelectorAll('.aton-app button'))
+    if (b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+      out.push(`cut: "${b.textContent.trim()}" ${b.scrollWidth} > ${b.clientWidth}`);
+  return out;
+}"""
+
+PICKING = [".aton-cardbtn", ".aton-slots button", ".aton-picker-confirm", ".aton-next",
+           ".aton-steps button"]
+
+
+def open_page(page: Page, url: str, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(url)
+    expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
+    expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=30_000)
+    close = page.locator(".aton-howto button.widget-button").last
+    if close.is_visible():
+        close.click()
+    page.wait_for_timeout(400)
+
+
+def place_four(page: Page) -> None:
+    """Four cards on the four cartouches, by clicks (either language)."""
+    for c in range(4):
+        page.locator(".aton-cardbtn").nth(c).click()
+        slot = page.locator(".aton-slots button").nth(c)
+        slot.click()
+        expect(slot).not_to_have_text(re.compile("—$"))
+    page.wait_for_timeout(400)  # the board's scale and the page settle on the next frames
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", ["free", "lesson", "projector"])
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_server: str,
+                                                             size, where, lang) -> None:
+    query = {"free": "?seed=5", "lesson": "?lesson=06_own_removal",
+             "projector": "?projector=1&seed=5"}[where]
+    open_page(page, f"{voila_server}{query}&lang={lang}", size)
+    place_four(page)
+    page.screenshot(path=f"/tmp/fits_{where}_{lang}_{size[0]}.png")
+    assert page.evaluate(INSIDE, PICKING) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_server: str,
+                                                            size) -> None:
+    open_page(page, f"{voila_server}?scenario=14_scoring_winner&seed=1", size)
+    place_four(page)
+    page.get_by_role("button", name=re.compile("^Confirm")).click()
+    page.get_by_role("button", name="To my next decision ▸▸").click()
+    page.get_by_role("button", name="Class predicts").click()
+    quiz = page.locator(".aton-quiz")
+    expect(quiz).to_be_visible()
+    assert page.evaluate(INSIDE, [".aton-quiz input", ".aton-quiz button", ".aton-next",
+                                  ".aton-steps button"]) == []
+    reveal = quiz.get_by_role("button", name="Reveal")
+    for _ in range(3):  # three lines scored: the chart is drawn beside the table
+        reveal.click()
+        page.wait_for_timeout(300)
+    page.screenshot(path=f"/tmp/fits_quiz_{size[0]}.png")
+    overlap = page.evaluate("""() => {
+      const t = document.querySelector('.aton-col .aton-table');
+      const f = [...document.querySelectorAll('.aton-col .bqplot')].filter(e => e.offsetParent);
+      if (!t || !f.length) return 'no table or chart';
+      const a = t.getBoundingClientRect(), b = f[0].getBoundingClientRect();
+      return (a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1
+              || b.bottom <= a.top + 1) ? '' : 'the chart covers the table'; }""")
+    assert overlap == ""
+    assert page.evaluate(INSIDE, [".aton-quiz input", ".aton-quiz button"]) == []
