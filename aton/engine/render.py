@@ -31,7 +31,7 @@ from .position import state_from_position
 _ = translator("engine")
 
 #: Colour letter -> square fill, the one palette of every drawing of the board (this SVG, the
-#: app's bqplot board, the score track's keys), so every front end shows the same colours.
+#: app's board widget, the score track's keys), so every front end shows the same colours.
 #: The rules' blue squares are turquoise, so a square's colour is never read as the blue
 #: player (R3).
 TURQUOISE = "#1aa8a0"
