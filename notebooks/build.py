@@ -4,7 +4,8 @@ The lessons are written in MyST Markdown, one file per lesson and language
 (``notebooks/en/0N_*.md``, ``notebooks/pt/0N_*.md``): prose in Markdown, code in
 ``{code-cell} ipython3`` cells. Each is paired with the notebook beside it (same name,
 ``.ipynb``), which this script writes from the Markdown and executes so that it keeps its
-outputs (nbval compares them strictly)::
+outputs (nbval compares them strictly) and its widgets' state; a board is drawn as an image
+of embedded SVG (``aton.show``), which every front end shows without running the notebook::
 
     python notebooks/build.py                # every lesson in every language
     python notebooks/build.py pt/03 en       # only sources whose path (under notebooks/) starts so
@@ -20,11 +21,13 @@ sentence named.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from pathlib import Path
 
 import jupytext
 import nbformat
+from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 HERE = Path(__file__).resolve().parent
@@ -32,6 +35,8 @@ LANGUAGES = ("en", "pt")
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 #: Metadata the run adds to a cell, which the Markdown does not hold.
 RUN_METADATA = {"execution", "collapsed", "scrolled", "editable", "deletable"}
+#: Where a notebook keeps its widgets' state (``nb.metadata.widgets``).
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def sources() -> list[Path]:
@@ -53,15 +58,30 @@ def notebook_from(md: Path) -> nbformat.NotebookNode:
 
 
 def execute(nb: nbformat.NotebookNode, folder: Path) -> None:
-    """Run the notebook in a fresh kernel, from its own folder, keeping its outputs."""
-    from nbclient import NotebookClient
-
+    """Run the notebook in a fresh kernel, from its own folder, keeping its outputs and the
+    state of its widgets (the notebook's ``widgets`` metadata), so that a front end that does
+    not run it (nbviewer, JupyterLab before the kernel starts) still draws them."""
     client = NotebookClient(nb, timeout=120, kernel_name="python3", record_timing=False,
+                            store_widget_state=True,
                             resources={"metadata": {"path": str(folder)}})
     client.execute()
     for cell in nb.cells:  # one print may arrive in pieces; join them so rebuilds are diff-free
         if cell.cell_type == "code":
             cell.outputs = _joined_streams(cell.outputs)
+
+
+def stable_widget_ids(nb: nbformat.NotebookNode, prefix: str) -> nbformat.NotebookNode:
+    """The notebook with its widgets' random model ids replaced by ids made from ``prefix``
+    and the order the widgets were made in, so that a rebuild of an unchanged lesson writes
+    the very same file (a teacher's change shows alone in the diff)."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    if not state:
+        return nb
+    text = nbformat.writes(nb)
+    for k, model_id in enumerate(list(state)):
+        stable = hashlib.md5(f"{prefix}-{k}".encode(), usedforsecurity=False).hexdigest()
+        text = text.replace(model_id, stable)
+    return nbformat.reads(text, as_version=4)
 
 
 def _joined_streams(outputs: list) -> list:
@@ -127,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: a cell failed, {md.with_suffix('.ipynb').name} left as it was:"
                       f"\n{error.ename}: {error.evalue}", file=sys.stderr)
                 return 1
+        nb = stable_widget_ids(nb, f"{md.parent.name}{md.name[:2]}")
         nbformat.write(nb, md.with_suffix(".ipynb"))
         print("wrote", md.with_suffix(".ipynb").relative_to(HERE.parent).as_posix())
     if args.check and stale:

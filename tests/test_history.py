@@ -18,7 +18,7 @@ import pytest
 import aton
 from aton import scenarios
 from aton.app import build_app
-from aton.app.address import link_query
+from aton.app.address import link_query, parse_query
 from aton.engine.errors import RuleError
 from aton.engine.game import Game
 from aton.engine.records import decision_steps, decode_game, encode_game, moment
@@ -293,3 +293,34 @@ def test_a_link_names_the_guided_lesson_or_the_scenario_it_was_played_from(langu
         heading = html.unescape(other.explain.widget.value)
         assert expected[language] in heading, heading
         assert (name.replace("_", " ") in heading) == name.startswith("08"), heading
+
+
+@pytest.mark.parametrize("lang, projector", [("en", False), ("en", True), ("pt", False),
+                                             ("pt", True)])
+def test_a_link_keeps_the_page_as_it_is(lang, projector):
+    """Copy link carries the page's language and projector mode: parsed back with
+    ``parse_query`` and opened, the link gives the same language and projector mode."""
+    app = build_app(seed=11, how_to_play=False, lang=lang, projector=projector)
+    play_on(app, 8)
+    query = share_query(app)
+    parsed = parse_query(query, accept_language="pt-BR" if lang == "en" else "en-US")
+    assert parsed["lang"] == lang  # named in the link: the browser's language does not choose
+    assert parsed.get("projector", False) is projector
+    assert ("projector=1" in query) is projector
+    other = build_app(query=query, how_to_play=False)
+    assert (other.language, other.projecting) == (lang, projector)
+    assert other.game.record() == app.game.record() and not other.error_message
+
+
+def test_the_link_shown_follows_the_projector_toggle():
+    """A link already on the page is written again when projector mode changes, so what is
+    copied is always the page as it is now."""
+    app = build_app(seed=11, how_to_play=False)
+    play_on(app, 8)
+    assert "projector" not in share_query(app)
+    app.projector.value = True  # the header's toggle
+    shown = html.unescape(re.search(r'data-query="([^"]+)"', app.history.share.value).group(1))
+    assert parse_query(shown)["projector"] is True
+    app.set_projector(False)
+    shown = html.unescape(re.search(r'data-query="([^"]+)"', app.history.share.value).group(1))
+    assert "projector" not in parse_query(shown) and not app.projecting

@@ -174,10 +174,12 @@ def _choices() -> str:
 
 def link_query(record: dict, *, step: int | None = None, scenario: str | None = None,
                opponent: str | None = None, learner: str | None = None,
-               lang: str | None = None) -> str:
-    """The relative link (``?game=…&step=K&lang=pt``) to the game of ``record`` at step
-    ``step`` (its end when None or the end). ``scenario``: the scenario the game started
-    from, named in the link instead of its position when the record's start is it."""
+               lang: str | None = None, projector: bool = False) -> str:
+    """The relative link (``?game=…&step=K&lang=pt&projector=1``) to the game of ``record``
+    at step ``step`` (its end when None or the end), so that opening it shows the same page:
+    the same language (always named, so the browser's language does not choose another) and
+    projector mode when it is on. ``scenario``: the scenario the game started from, named in
+    the link instead of its position when the record's start is it."""
     named = scenario if scenario and record["start"] is not None and (
         scenarios.start(scenario) == record["start"]) else None
     parts = [f"game={records.encode_game(record, named)}"]
@@ -188,6 +190,8 @@ def link_query(record: dict, *, step: int | None = None, scenario: str | None = 
     if learner:
         parts.append(f"learner={learner}")
     parts.append(f"lang={lang or DEFAULT}")
+    if projector:
+        parts.append("projector=1")
     return "?" + "&".join(parts)
 
 

@@ -114,7 +114,9 @@ class AtonApp(VBox):
         c.opponent.observe(g(lambda ch: control.set_opponent(ch["new"])), "value")
         c.learner.observe(g(lambda ch: control.set_learner(ch["new"])), "value")
         state.observe(lambda ch: setattr(self.autoplayer, "pace", ch["new"]), "pace")
-        state.observe(g(lambda ch: self.page.set_projector(ch["new"])), "projector")
+        # A link already shown is written again: it keeps projector mode as it now is.
+        state.observe(g(lambda ch: (self.page.set_projector(ch["new"]),
+                                    self.control.share and self.copy_link())), "projector")
         # A switch is no new action: a warning on the page stays, written again.
         state.observe(g(lambda ch: self._relabel(ch["new"]), new_action=False), "language")
         state.observe(g(lambda ch: control.review_on(ch["new"])), "review")
@@ -238,7 +240,7 @@ class AtonApp(VBox):
         self.guard(self.control.make_share, new_action=False)(
             lambda record, step: link_query(record, step=step, scenario=s.scenario,
                                             opponent=s.opponent, learner=s.learner,
-                                            lang=s.language))
+                                            lang=s.language, projector=s.projector))
 
     def open_upload(self, files) -> None:
         """Open a game record chosen with the file button (a bad one is explained)."""

@@ -22,13 +22,13 @@ from ..engine.board import (
     SQUARES_PER_TEMPLE,
     TEMPLE_POSITION,
 )
+from ..engine.render import KINGDOM_FILL
 from ..i18n import translator
 from .theme import (
     DIMMED,
     EVENT_RING,
     FOCUS_RING,
     HINT_RING,
-    KINGDOM_FILL,
     LEGAL_RING,
     PLAYER_COLOUR,
     SQUARE_FILL,

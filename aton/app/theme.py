@@ -20,11 +20,13 @@ _ = translator("app")
 
 #: Player name -> counter colour.
 PLAYER_COLOUR = {"red": COUNTER[1], "blue": COUNTER[2]}
-#: Colour letter -> square fill (Y, G, K, B, "+" bonus). The rules' blue squares are
-#: turquoise in the app, so a square's colour can never be read as the blue player.
-TURQUOISE = "#1aa8a0"
-SQUARE_FILL = {**FILL, "B": TURQUOISE}
-KINGDOM_FILL = "#6b5b4b"
+#: Colour letter -> square fill (Y, G, K, B, "+" bonus): the engine's drawing's, so a board
+#: has the same colours in the app and in a notebook. The rules' blue squares are turquoise
+#: (``TURQUOISE``), so a square's colour can never be read as the blue player. The bqplot
+#: marks are given these colours themselves (``aton.app.board``), never by the style sheet,
+#: so every front end draws them alike.
+SQUARE_FILL = dict(FILL)
+TURQUOISE = FILL["B"]
 EVENT_RING = "#e6007e"  # squares the last step involved
 LEGAL_RING = "#111111"  # squares the learner may click now
 HINT_RING = "#d35400"  # squares a lesson's hint points at

@@ -1,5 +1,10 @@
 """A position drawn as SVG, so that a position or a game shows itself in a notebook.
 
+In a notebook the drawing is an image (``<img>`` of the SVG as a ``data:`` address), not SVG
+written into the page's HTML: a front end that sanitizes a notebook's HTML (JupyterLab before
+the notebook is trusted or run, GitHub) drops ``<svg>`` elements and leaves only their words
+("Temple 1Temple 2…"), but keeps an image with embedded data.
+
 The four temples sit as on the printed board (R3: 1 top left, 2 top right, 3 bottom left,
 4 bottom right); squares are coloured by type, bonus squares show +1/+2, counters are discs,
 and the Kingdom of the Dead, stocks, exchange counters and scores stand beside the temples.
@@ -7,6 +12,7 @@ and the Kingdom of the Dead, stocks, exchange counters and scores stand beside t
 
 from __future__ import annotations
 
+import base64
 from html import escape
 
 from ..i18n import N_, translator
@@ -24,10 +30,19 @@ from .position import state_from_position
 
 _ = translator("engine")
 
-FILL = {"Y": "#f2c94c", "G": "#6fbf73", "K": "#555555", "B": "#4a90d9", "+": "#f7f3e8"}
+#: Colour letter -> square fill, the one palette of every drawing of the board (this SVG, the
+#: app's board widget, the score track's keys), so every front end shows the same colours.
+#: The rules' blue squares are turquoise, so a square's colour is never read as the blue
+#: player (R3).
+TURQUOISE = "#1aa8a0"
+FILL = {"Y": "#f2c94c", "G": "#6fbf73", "K": "#555555", "B": TURQUOISE, "+": "#f7f3e8"}
+KINGDOM_FILL = "#6b5b4b"  # a place of the Kingdom of the Dead (R15)
 COUNTER = {1: "#d62728", 2: "#1f4fd6"}
 CELL = 34
 GAP = 18
+#: The drawing's size in pixels: two temples across plus the Kingdom's column, two down.
+WIDTH = 2 * (4 * CELL + GAP) + GAP + 70
+HEIGHT = 2 * (3 * CELL + GAP + 14) + GAP
 
 
 def square_xy(i: int) -> tuple[float, float]:
@@ -42,10 +57,8 @@ def square_xy(i: int) -> tuple[float, float]:
 def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] = ()) -> str:
     """SVG of the temples and the Kingdom. ``board``: 48 entries (0, 1 red, 2 blue);
     ``kingdom``: owners (0 red, 1 blue) in the order they arrived."""
-    width = 2 * (4 * CELL + GAP) + GAP + 70
-    height = 2 * (3 * CELL + GAP + 14) + GAP
     label = escape(_("Aton board"))
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
            f'font-family="sans-serif" role="img" aria-label="{label}">')]
     for t in (1, 2, 3, 4):
         x, y = square_xy(temple_squares(t)[0])
@@ -72,13 +85,23 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
                f'{kingdom_title}</text>')
     for k in range(KINGDOM_SIZE):
         y = GAP + 16 + k * 22
-        out.append(f'<rect x="{kx}" y="{y}" width="20" height="20" fill="#222" stroke="#999"/>')
+        out.append(f'<rect x="{kx}" y="{y}" width="20" height="20" fill="{KINGDOM_FILL}" '
+                   'stroke="#999"/>')
         if k < len(kingdom):
             out.append(f'<circle cx="{kx + 10}" cy="{y + 10}" r="7" '
                        f'fill="{COUNTER[kingdom[k] + 1]}"/>')
     out.append(f'<text x="{kx + 24}" y="{GAP + 30}" font-size="10">{len(kingdom)}/8</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def board_image(board: list[int], kingdom: list[int]) -> str:
+    """``board_svg`` as an HTML image with the SVG embedded (base64 ``data:`` address), which
+    sanitized notebook HTML keeps; its alternative text names the drawing."""
+    svg = board_svg(board, kingdom)
+    data = base64.b64encode(svg.encode()).decode()
+    return (f'<img src="data:image/svg+xml;base64,{data}" width="{WIDTH}" height="{HEIGHT}" '
+            f'alt="{escape(_("Aton board"))}">')
 
 
 #: A square's colour as one letter in the text board ("B" squares are turquoise, so "t").
@@ -126,7 +149,7 @@ def _html(board, kingdom: list[int], scores: dict, stock: dict, exchange: dict, 
              + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>" + "".join(rows)
              + "</table>")
     return (f'<div style="display:flex;gap:16px;align-items:flex-start">'
-            f"{board_svg(board, kingdom)}<div><b>{escape(status)}</b>{table}</div></div>")
+            f"{board_image(board, kingdom)}<div><b>{escape(status)}</b>{table}</div></div>")
 
 
 # How a game ended (the position's ``end``), in the status line beside the board.

@@ -1,6 +1,7 @@
 """The move list and links in a real browser: a game opened from a link, stepped back and
 forth in the move list (clicks, arrow keys, ◂ ▸), back to the game unchanged, and the copied
-link opened in a new page showing the same board. Screenshots go to /tmp/aton-history/."""
+link opened in a new page showing the same board, in projector mode as the first page was.
+Screenshots go to /tmp/aton-history/."""
 
 from __future__ import annotations
 
@@ -89,10 +90,14 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
     expect(where).to_contain_text(f"step {k - 1} of {total}")
     wait_board(page, moment(record, k - 1))
 
-    # The copied link: the page's own address, the game and this moment.
+    # The copied link: the page's own address, the game and this moment, and the page as it
+    # is: its language and projector mode (switched on after the link was first shown).
     page.get_by_role("button", name="Copy link").click()
     box = page.get_by_role("textbox", name="Link to this moment")
-    expect(box).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/.*\?game=.*&step="))
+    expect(box).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/.*\?game=.*&step=.*&lang=en$"))
+    page.get_by_role("button", name="Projector").click()
+    expect(page.locator(".aton-app.aton-projector")).to_have_count(1)
+    expect(box).to_have_value(re.compile(r"&lang=en&projector=1$"))
     url = box.input_value()
     page.get_by_role("button", name="Copy to clipboard").click()
     expect(page.locator(".aton-copied")).not_to_have_text("")
@@ -120,6 +125,7 @@ def test_step_through_a_linked_game_and_open_a_copied_link(
         f"Looking back at step {k - 1} of {total}: nothing is undone.", timeout=90_000)
     wait_board(other, moment(record, k - 1))
     assert scores_in_page(other) == tuple(moment(record, k - 1).scores.values())
+    expect(other.locator(".aton-app.aton-projector")).to_have_count(1)
     other.screenshot(path=str(SHOTS / "opened_link_1366.png"))
     other.get_by_role("button", name="Back to the game").click()
     wait_board(other, game)
