@@ -34,7 +34,7 @@ _ = translator("app")
 #: The page's panels, also reached as the app's attributes (``app.picker``, ``app.board``...).
 PANELS = ("board", "track", "picker", "table", "scoring", "end", "class_quiz", "explain",
           "game_log", "history", "controls", "rules", "how_to", "chooser", "coach", "tutor",
-          "stage", "projector", "right", "footer")
+          "stage", "projector", "right", "footer", "reader")
 
 
 def _action(name: str, doc: str) -> Callable:

@@ -42,6 +42,7 @@ from .layout import (
 from .narrator import Narrator
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
+from .reader import ReaderPanel, spoken
 from .roundmap import RoundMap, round_stage
 from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
@@ -82,6 +83,8 @@ class Page:
         self.rules = RulePanel()
         self.how_to = HowToPlay()
         self.chooser = SquareChooser()
+        self.reader = ReaderPanel()  # the board in words, the live region, controls' names
+        self.reader.name_page(self)
         self.hints = HintMarks(self.picker, self.board)
         self.coach = CoachPanel(state, self.hints)
         self.tutor = Tutor(state, lessons, actions, self.hints)
@@ -99,7 +102,8 @@ class Page:
     def panels(self) -> list[Panel]:
         return [self.board, self.map, self.track, self.picker, self.table, self.scoring, self.end,
                 self.class_quiz, self.explain, self.game_log, self.history, self.controls,
-                self.rules, self.how_to, self.chooser, self.coach, self.tutor]
+                self.rules, self.how_to, self.chooser, self.coach, self.tutor,
+                self.reader]  # the reader last: it reads the others' new words
 
     def _layout(self) -> None:
         # What the page is, in its first line (the notebook has no sentence of its own, so
@@ -118,7 +122,8 @@ class Page:
         # The board's size follows the window (aton/app/layout.py).
         self.board.figure.layout.width = BOARD_WIDTH
         self.board.figure.layout.height = BOARD_HEIGHT
-        left = VBox([self.board.figure, self.map.widget, self.track.widget],
+        left = VBox([self.board.figure, self.map.widget, self.track.widget,
+                     self.reader.widget],
                     layout=Layout(width=f"calc({BOARD_WIDTH} + 6px)"))
         left.add_class("aton-left")
         # The step controls come first: whatever the explanation or a lesson's box below
@@ -276,6 +281,7 @@ class Page:
         self.coach.show(self.control.hinted, self.control.reviewed, public)
         self.controls.enable(not game.over and pending is None, session.can_undo(),
                              self.say.why_not_now())
+        self.reader.show(view, spoken(self.explain))
 
     def _stage(self, game: Game, view: PlayerView, batch: list[Event],
                events: list[Event]) -> None:
@@ -394,6 +400,7 @@ class Page:
         self.controls.enable(False, False, self.say.why_not_now())
         self.controls.undo.tooltip = _("Not now: {why}").format(why=self.say.why_not_now())
         self.coach.show(None, None, public)  # no hint while looking back; the threats then
+        self.reader.show(then.view(None), spoken(self.explain))  # the moment shown, in words
 
 
 __all__ = ["Page"]

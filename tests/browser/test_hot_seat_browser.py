@@ -25,6 +25,11 @@ PAGE_TEXT = """mine => {
   if (mine) {  // the uncovered hand's own card picker: its owner is at the screen
     const card = app.querySelector('.aton-cardbtn');
     if (card) card.closest('.aton-box').remove();
+    // and the board in words, which says that hand to its owner too
+    const words = app.querySelector('.aton-words');
+    if (words) words.querySelectorAll('li').forEach(li => {
+      if (li.textContent.startsWith('Your hand:')) li.remove();
+    });
   }
   const titles = [...app.querySelectorAll('[title]')].map(e => e.getAttribute('title'));
   return app.textContent + '\\n' + titles.join('\\n');
