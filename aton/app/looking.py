@@ -16,6 +16,7 @@ from ..engine.game import Game
 from ..i18n import plural_translator, translator
 from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
+from .address import link_query
 from .narrator import Narrator
 from .session import Session
 from .state import AppState, Said
@@ -113,6 +114,15 @@ class LookingBack:
         self.share = Share(query_of(record, step), text,
                            f"aton-game-{game.seed}-step{shown}.json", left_out)
         return self.share
+
+    def return_query(self) -> str:
+        """The link to the moment shown, as Copy link makes it (nothing face down in it, R6):
+        the page reloads it if its kernel is lost (``pagewatch``)."""
+        s = self.state
+        record = records.public_record(s.game)
+        step = s.moment if s.moment is not None and s.moment <= record["steps"] else None
+        return link_query(record, step=step, scenario=s.scenario, opponent=s.opponent,
+                          learner=s.learner, lang=s.language)
 
     def open_record(self, content: bytes, name: str) -> None:
         """Open a game record chosen with the file button; a bad file is explained and the
