@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 
+from aton import Game, new_position
 from aton.app import build_app
 from aton.app.pagewatch import RETURN_CLASS, UPLOAD_CLASS
 from aton.engine.records import decode_game
@@ -56,3 +57,17 @@ def test_the_link_to_reload_holds_no_face_down_cards():
         re.search(r"game=([^&]+)", app.history.watch.link.value).group(1), scenarios.load)
     assert not any(d.startswith("red assign") for d in record["decisions"])
     assert any(d.startswith("red assign") for d in app.game.record()["decisions"])
+
+
+def test_no_link_to_reload_for_a_game_from_a_position_its_draw_piles_would_tell(lessons):
+    """A position's draw piles hold the hands to come (R6): no link is kept on the page for
+    such a game; a scenario's is kept by its name (a file of the package)."""
+    app = build_app(seed=3, how_to_play=False)
+    app.open_game(Game.from_position(new_position(5), 7))
+    app.next_step()
+    assert app.game.start is not None and app.history.watch.link.value == ""
+    app = build_app(scenario="full_kingdom", seed=9, how_to_play=False)
+    assert "game=" in app.history.watch.link.value
+    _record, name = decode_game(re.search(r"game=([^&]+)", app.history.watch.link.value)
+                                .group(1), scenarios.load)
+    assert name == "full_kingdom"
