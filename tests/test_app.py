@@ -546,8 +546,8 @@ def test_query_string_starts_the_named_scenario(lessons):
 def test_query_string_with_an_unknown_scenario_explains_and_deals(lessons):
     app = app_from_query("scenario=no_such_lesson")
     text = explained(app)
-    assert "There is no lesson called no_such_lesson" in text
-    assert "Known lessons: full_kingdom" in text
+    assert "There is no scenario called no_such_lesson" in text
+    assert "The scenarios are: full_kingdom" in text
     assert app.game.round == 1 and app.scenario is None
     assert stage(app) == [app.picker.widget]
 

@@ -198,7 +198,7 @@ def bad(payload) -> str:
     (bad({"seed": 7, "decisions": ["red place 9z"], "steps": 3}), "record decision 1"),
     (bad({"seed": 7, "decisions": [], "steps": 999}), "'steps' is 999"),
     (bad({"seed": -1, "decisions": []}), "R1"),
-    (bad({"seed": 7, "scenario": "no_such_lesson"}), "lesson that does not exist"),
+    (bad({"seed": 7, "scenario": "no_such_lesson"}), "scenario that does not exist"),
     pytest.param("A" * 30_000, "too long", id="too-long"),
     pytest.param(bad(b" " * 5_000_000), "unpacks to more", id="zip-bomb"),
 ])

@@ -316,7 +316,7 @@ def test_cli_refusals_and_help_in_portuguese(tmp_path):
     missing = run_cli("--lang", "pt", "round", str(tmp_path / "nope.json"),
                       str(tmp_path / "nope2.json"))
     assert missing.returncode == 2 and missing.stdout == ""
-    assert missing.stderr.startswith("não foi possível ler o arquivo de posição")
+    assert missing.stderr.startswith("R1: não foi possível ler o arquivo de posição")
     position, _ = round_files(tmp_path)
     (tmp_path / "bad.json").write_text(json.dumps({"red": {"cards": [9, 9, 9, 9]}}))
     illegal = run_cli("round", position, str(tmp_path / "bad.json"), "--lang", "pt")

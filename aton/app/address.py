@@ -51,8 +51,22 @@ def parse_seed(text: str) -> int:
 
 
 def shown_seed(text: str) -> str:
-    """A typed seed as quoted back to the person (a long one is cut short)."""
-    return text if len(text) <= 24 else text[:21] + "…"
+    """A typed seed as quoted back to the person (``visible``: a long one is cut with "…")."""
+    return visible(text)
+
+
+def visible(text: str, limit: int = 24) -> str:
+    """``text`` as a notice quotes it, so that the person sees what was given: an empty
+    value as ``""``, a character that does not print (NUL, a newline, a zero-width space) as
+    its escape (``\\x00``, ``\\n``, ``\\u200b``), and a value longer than ``limit``
+    characters cut with "…" (a 5,001-digit seed is not quoted as if it had 24 digits)."""
+    if not text:
+        return '""'
+    cut = len(text) > limit
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    if len(shown) > limit or cut:
+        shown = shown[:limit - 1] + "…"
+    return shown
 
 
 def parse_query(query: str, accept_language: str | None = None) -> dict:
@@ -160,8 +174,8 @@ def _said(message: str, **facts: object) -> Callable[[], str]:
 
 
 def _quoted(value: str) -> str:
-    """A value of the page address as a notice quotes it: short, and safe in HTML."""
-    return html.escape(value[:24])
+    """A value of the page address as a notice quotes it: visible, short, safe in HTML."""
+    return html.escape(visible(value))
 
 
 def _escaped(error: RuleError) -> str:
@@ -195,4 +209,5 @@ def link_query(record: dict, *, step: int | None = None, scenario: str | None = 
     return "?" + "&".join(parts)
 
 
-__all__ = ["MAX_SEED", "address_choice", "link_query", "parse_query", "parse_seed", "seed_rule"]
+__all__ = ["MAX_SEED", "address_choice", "link_query", "parse_query", "parse_seed", "seed_rule",
+           "visible"]

@@ -22,7 +22,7 @@ from ..engine.scoring import LINE_TITLES
 from ..i18n import translator
 from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
-from .address import parse_seed, seed_rule
+from .address import parse_seed, seed_rule, visible
 from .autoplay import AutoPlaying
 from .coaching import Coaching, Hinted, Reviewed
 from .looking import LookingBack, Share
@@ -421,13 +421,14 @@ def _said_link(err: RuleError) -> Said:
 def _no_lesson(name: str, names: list[str]) -> Said:
     return lambda: _("There is no guided lesson called <b>{name}</b>. The lessons are: "
                      "{names}. Here is a new game instead.").format(
-        name=html.escape(name), names=html.escape(", ".join(names)))
+        name=html.escape(visible(name, 40)), names=html.escape(", ".join(names)))
 
 
 def _no_scenario(name: str, known: list[str]) -> Said:
-    return lambda: _("There is no lesson called <b>{name}</b>. Known lessons: {names}. Here is "
-                     "a new game instead.").format(
-        name=html.escape(name), names=html.escape(", ".join(known) or _("none yet")))
+    """``?scenario=NAME`` names no scenario (a free game from a position, not a lesson)."""
+    return lambda: _("There is no scenario called <b>{name}</b>. The scenarios are: {names}. "
+                     "Here is a new game instead.").format(
+        name=html.escape(visible(name, 40)), names=html.escape(", ".join(known) or _("none yet")))
 
 
 def _bad_seed(text: str) -> str:

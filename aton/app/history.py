@@ -24,6 +24,7 @@ from ipywidgets import HTML, Button, FileUpload, HBox, Layout, Text
 
 from ..engine.events import Event
 from ..i18n import plural_translator, translator
+from .pagewatch import UPLOAD_CLASS, PageWatch
 from .theme import Panel, in_language, player_span
 
 _ = translator("app")
@@ -95,13 +96,16 @@ class MoveList(Panel):
         self.copy = Button(layout=Layout(width="auto"))
         self.upload = FileUpload(accept=".json", multiple=False,
                                  layout=Layout(width="auto", flex="0 0 auto"))
+        self.upload.add_class(UPLOAD_CLASS)  # a file over 1 MB is refused in the page
+        self.watch = PageWatch()
+        self.watch.speaks = lambda: self.speaks()  # the page's language, whenever it is set
         self.where = HTML()
         self.earlier.add_class("aton-hist-earlier")
         self.later.add_class("aton-hist-later")
         self.back.add_class("aton-hist-back")
         self.copy.add_class("aton-hist-copy")
         self.bar = HBox([self.earlier, self.later, self.back, self.where, self.copy,
-                         self.upload],
+                         self.upload, self.watch.widget, self.watch.link],
                         layout=Layout(align_items="center", flex_flow="row wrap"))
         self.share = HTML(layout=Layout(display="none", width="100%"))
         self.share.add_class("aton-share")
@@ -123,6 +127,7 @@ class MoveList(Panel):
         self.copy.tooltip = _("A link to this game at the moment shown, to send or to open "
                               "later")
         self.upload.description = _("Open a game record")
+        self.watch.relabel()
         self._render()
         if self._share is not None:
             self.show_share(*self._share)

@@ -16,6 +16,7 @@ from ..engine.game import Game
 from ..i18n import plural_translator, translator
 from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
+from .address import link_query
 from .narrator import Narrator
 from .session import Session
 from .state import AppState, Said
@@ -113,6 +114,22 @@ class LookingBack:
         self.share = Share(query_of(record, step), text,
                            f"aton-game-{game.seed}-step{shown}.json", left_out)
         return self.share
+
+    def return_query(self) -> str:
+        """The link to the moment shown, as Copy link makes it (nothing face down in it, R6):
+        the page reloads it if its kernel is lost (``pagewatch``). It is on the page all the
+        time, so it is given only when it tells nothing hidden: for a game dealt from its
+        seed (shown in the seed box) or from a named scenario (a file of the package). A game
+        from any other position would carry the draw piles, and so the hands (R6): then ""
+        (the page reloads its own address)."""
+        s = self.state
+        record = records.public_record(s.game)
+        if record["start"] is not None and not (
+                s.scenario and scenarios.start(s.scenario) == record["start"]):
+            return ""
+        step = s.moment if s.moment is not None and s.moment <= record["steps"] else None
+        return link_query(record, step=step, scenario=s.scenario, opponent=s.opponent,
+                          learner=s.learner, lang=s.language)
 
     def open_record(self, content: bytes, name: str) -> None:
         """Open a game record chosen with the file button; a bad file is explained and the

@@ -226,6 +226,7 @@ class Page:
             self._draw_moment(game, view, events, state.moment)
         self.game_log.show(events)
         self.history.show(events, self._decisions(game), state.moment)
+        self.history.watch.remember(self.control.return_query())  # if the kernel is lost
         share = self.control.share
         if share is not None:
             self.history.show_share(share.query, share.record, share.filename, share.left_out)

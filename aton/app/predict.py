@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..engine.game import Game
 from ..engine.scoring import LINE_TITLES, LINES
 from ..i18n import N_, Spoken, plural_translator, spoken, translator
+from .closing import close_parts, close_tree
 from .theme import Panel, in_language, player_name
 
 _ = translator("app")
@@ -170,12 +171,13 @@ class ScoringQuiz(Panel, widgets.VBox):
         self._show()
 
     def close(self) -> None:
-        """Close the quiz and every widget it made (a quiz that is over leaves nothing)."""
+        """Close the quiz and every widget it made, their layouts and styles included (a
+        quiz that is over leaves nothing: ``closing.close_tree``)."""
         if hasattr(self, "intro_text"):  # (not when the quiz was refused while being made)
-            for widget in (*self.results.children, *self.boxes.values(), self.button,
-                           self.title, self.ask, self.message, self.results, self.summary,
-                           self.intro_text):
-                widget.close()
+            for widget in (self.intro_text, self.results, self.ask, self.message,
+                           self.summary):
+                close_tree(widget)
+            close_parts(self)
         super().close()
 
     # ------------------------------------------------------------------ construction

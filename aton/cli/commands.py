@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import NoReturn
 
@@ -52,12 +53,23 @@ A seed is a whole number from 0 to 2**63 - 1.
 
 class _Parser(argparse.ArgumentParser):
     """argparse, except that a bad command line gives one line on stderr and exit status 2
-    (argparse prints the usage and then the error: two lines)."""
+    (argparse prints the usage and then the error: two lines). The line starts with the rule
+    broken, like every refusal: a seed's own (R1 or R4, which ``_seed`` puts in the message),
+    else R1, the rule of the files and the command line that read them (formats.md)."""
 
     def error(self, message: str) -> NoReturn:
+        cited = _CITED.match(message)
+        rule = cited.group(2) if cited else "R1"
+        if cited:
+            message = cited.group(1) + message[cited.end():]
         message = message if len(message) <= 160 else message[:159] + "…"
-        raise SystemExit(_fail(_("aton: {message} (aton --help shows how to use it)").format(
-            message=message)))
+        raise SystemExit(_refuse(rule, _("aton: {message} (aton --help shows how to use "
+                                         "it)").format(message=message)))
+
+
+# argparse's message for a refused --seed: "argument --seed: R4: the seed ..." (the rule id
+# comes from the refusal, never from what was typed: a bad choice is quoted after it).
+_CITED = re.compile(r"(argument [^ :]+: )(R\d{1,2}): ")
 
 
 def _seed(rule: str):
@@ -90,11 +102,17 @@ def _load(path: str, what: str) -> object:
         return read_json_file(path, what, rule)
     except RuleError as e:
         raise SystemExit(_fail(str(e)))
-    except OSError as e:
-        raise SystemExit(_fail(_(_UNREADABLE[what, False]).format(
+    except OSError as e:  # R1: a file that cannot be read (missing, a directory, no access)
+        raise SystemExit(_refuse("R1", _(_UNREADABLE[what, False]).format(
             path=shown(path, 40), reason=e.strerror or e)))
     except ValueError:  # a file name with a NUL character in it
-        raise SystemExit(_fail(_(_UNREADABLE[what, True]).format(path=shown(path, 40))))
+        raise SystemExit(_refuse("R1", _(_UNREADABLE[what, True]).format(
+            path=shown(path, 40))))
+
+
+def _refuse(rule: str, message: str) -> int:
+    """A refusal that is not a ``RuleError``: one line on stderr, starting with ``rule``."""
+    return _fail(f"{rule}: {message}")
 
 
 def _fail(message: str) -> int:
@@ -127,8 +145,8 @@ def _language(argv: list[str]) -> str:
         return normalize(code)
     except ValueError:
         # Said in English and in Portuguese: no language is chosen yet.
-        raise SystemExit(_fail(
-            f"aton: {source}: no language {shown(code, 20)}; choose one of "
+        raise SystemExit(_refuse(
+            "R1", f"aton: {source}: no language {shown(code, 20)}; choose one of "
             f"{', '.join(LANGUAGES)} / nenhum idioma {shown(code, 20)}; escolha um destes: "
             f"{', '.join(LANGUAGES)}")) from None
 

@@ -1,12 +1,13 @@
 """Reading the JSON of positions, round moves and records, refusing what cannot be read.
 
-Whatever a file holds (another encoding, 1,000 nested lists, an integer of 5,000 digits, 50 MB
-of anything), reading it either gives a JSON value or raises one short ``RuleError``.
+Whatever a file or a link holds (another encoding, 100,000 nested lists, an integer of 5,000
+digits, NaN, 1e309, 50 MB of anything), reading it either gives a JSON value or raises one short ``RuleError``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 
 from ..i18n import N_, Later, translator
 from .errors import RuleError, shown
@@ -61,14 +62,48 @@ def parse_json(data: bytes | str, what: str | Later, rule: str) -> object:
                                      "it as UTF-8"), what=what, n=e.start + 1) from None
     else:
         text = data
+    return loads_json(text, what, rule)
+
+
+def loads_json(text: str, what: str | Later, rule: str, invalid: str | None = None) -> object:
+    """The JSON value in ``text``; RuleError(``rule``) for anything ``json.loads`` would
+    refuse or mis-read: nesting too deep for Python's parser, NaN and Infinity (not JSON, but
+    Python reads them), a number too large for a float (1e309 reads as infinity) or an
+    integer too long to read. ``what`` names the text as in ``parse_json``; ``invalid``, if
+    given, is the refusal (marked with ``N_``) of text that is not JSON at all."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_a_number(what, rule),
+                          parse_float=_finite(what, rule))
+    except RuleError:
+        raise
     except json.JSONDecodeError as e:
+        if invalid is not None:
+            raise RuleError(rule, invalid) from None
         raise RuleError(rule, N_("{what} is not valid JSON ({reason}, line {line})"),
                         what=what, reason=e.msg, line=e.lineno) from None
     except RecursionError:
         raise RuleError(rule, N_("{what} nests lists or objects too deeply to read (a position "
-                                 "nests 3 deep)"), what=what) from None
+                                 "or a game record nests 3 deep)"), what=what) from None
     except ValueError:  # Python reads integers of at most 4300 digits
         raise RuleError(rule, N_("{what} holds a number too long to read"),
                         what=what) from None
+
+
+def _not_a_number(what: str | Later, rule: str):
+    """json's hook for NaN, Infinity and -Infinity, which JSON does not have: refused."""
+    def refuse(name: str) -> float:
+        raise RuleError(rule, N_("{what} holds {value}, which is not a JSON number"),
+                        what=what, value=name)
+    return refuse
+
+
+def _finite(what: str | Later, rule: str):
+    """json's hook for a number with a fraction or an exponent: refused when it is too large
+    for a float (1e309 would read as infinity)."""
+    def number(text: str) -> float:
+        value = float(text)
+        if math.isinf(value):
+            raise RuleError(rule, N_("{what} holds a number too large to read ({value})"),
+                            what=what, value=shown(text, 24))
+        return value
+    return number

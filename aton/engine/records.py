@@ -27,12 +27,13 @@ from collections.abc import Callable
 from ..i18n import N_, Later
 from .decision import Decision
 from .errors import RuleError, check_seed, game_over, shown, words
-from .files import parse_json
+from .files import loads_json, parse_json
 from .game import RECORD_FORMAT, RECORD_VERSION, Game
 
 FORMAT, VERSION = RECORD_FORMAT, RECORD_VERSION
 MAX_LINK = 20_000  # characters of a link's game= value: a whole game needs about 1,500
 MAX_RECORD = 1_000_000  # bytes of JSON it may unpack to (a whole game: about 3,000)
+MAX_DECISIONS = 10_000  # a whole game has a few hundred: more is refused before replaying
 
 
 def replay(record: dict) -> Game:
@@ -56,6 +57,10 @@ def replay(record: dict) -> Game:
     if not isinstance(decisions, list):
         raise RuleError("R1", N_("record: 'decisions' must be a list of decision texts, got "
                                  "{value}"), value=shown(decisions))
+    if len(decisions) > MAX_DECISIONS:
+        raise RuleError("R1", N_("record: 'decisions' holds {n:,} decisions, more than any "
+                                 "game needs (at most {most:,})"), n=len(decisions),
+                        most=MAX_DECISIONS)
     steps = record.get("steps")
     if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int)
                               or steps < 0):
@@ -188,6 +193,9 @@ def encode_game(record: dict, scenario: str | None = None) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
+_DAMAGED = N_("the link's game= part is damaged (it may have been cut off when it was copied)")
+
+
 def decode_game(text: str, scenario: Callable[[str], dict]) -> tuple[dict, str | None]:
     """``encode_game``'s text -> (the game record, the scenario's name or None).
     ``scenario(name)`` gives a named scenario's position (KeyError if there is none).
@@ -201,12 +209,13 @@ def decode_game(text: str, scenario: Callable[[str], dict]) -> tuple[dict, str |
         raw = unzip.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
                                MAX_RECORD)
         too_big = bool(unzip.unconsumed_tail)
-        payload = None if too_big else json.loads(raw)
-    except (binascii.Error, ValueError, zlib.error):
-        raise RuleError("R1", N_("the link's game= part is damaged (it may have been cut off "
-                                 "when it was copied)")) from None
+        json_text = raw.decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error):  # UnicodeDecodeError is a ValueError
+        raise RuleError("R1", _DAMAGED) from None
     if too_big:
         raise RuleError("R1", N_("the link's game= part unpacks to more than any game needs"))
+    # Deep nesting, NaN, 1e309, huge integers: refused with R1 like a file's (files.py).
+    payload = loads_json(json_text, words(N_("the link's game= part")), "R1", _DAMAGED)
     if not isinstance(payload, dict):
         raise RuleError("R1", N_("the link's game= part does not hold a game"))
     name = payload.get("scenario")
@@ -217,7 +226,7 @@ def decode_game(text: str, scenario: Callable[[str], dict]) -> tuple[dict, str |
         except KeyError:
             start = None
         if start is None:
-            raise RuleError("R1", N_("the link names a lesson that does not exist: {name}"),
+            raise RuleError("R1", N_("the link names a scenario that does not exist: {name}"),
                             name=shown(name, 40))
     record = {"format": FORMAT, "version": VERSION, "seed": payload.get("seed"),
               "start": start, "decisions": payload.get("decisions", []),

@@ -204,8 +204,8 @@ def test_unknown_scenario_in_the_url_is_explained(page: Page, voila_server: str,
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_server}?scenario=no_such_lesson")
     notice = page.locator(".aton-notice")
-    expect(notice).to_contain_text("There is no lesson called no_such_lesson", timeout=90_000)
-    expect(notice).to_contain_text("Known lessons:")
+    expect(notice).to_contain_text("There is no scenario called no_such_lesson", timeout=90_000)
+    expect(notice).to_contain_text("The scenarios are:")
     expect(page.locator(".aton-cardbtn")).to_have_count(4)
     assert page_errors == []
 
