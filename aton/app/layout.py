@@ -85,6 +85,9 @@ LAYOUT_CSS = f"""
 .aton-app .aton-steps > * {{ margin: 0; }}
 .aton-app .aton-steps .widget-dropdown > select {{ padding-left: 4px; }}
 .aton-in-lesson .aton-explain .aton-heading {{ display: none; }}
+/* A table in the right-hand column is never wider than the column: its words wrap. */
+.aton-col .aton-table {{ max-width: 100%; }}
+.aton-col .aton-table :is(td, th) {{ overflow-wrap: anywhere; }}
 /* The map of the round under the board: its steps in one line, the current one lit. */
 .aton-map-row {{ font-size: 13px; line-height: 1.9; color: #333; }}
 .aton-app .aton-map .aton-map-step {{ font-size: 13px; font-weight: normal; padding: 0 5px;
