@@ -122,8 +122,11 @@ def test_picker_meaning_texts():
     from aton.teaching.cartouches import meaning
 
     assert "temples 1 and 2 (R12)" in meaning(3, 2, "red")
-    assert "you remove 2 of blue's counters (R10)" in meaning(2, 4, "red")
-    assert "remove 1 of your own counters" in meaning(2, 1, "blue")
+    # R10 said as what the card does, never as arithmetic ("4 − 2 = 2").
+    assert "a 4 makes you remove 2 of blue's counters" in meaning(2, 4, "red")
+    assert "a 1 makes you remove one of your own counters" in meaning(2, 1, "blue")
+    assert "a 2 removes no counter (R10)" in meaning(2, 2, "blue")
+    assert "−" not in meaning(2, 1, "blue") + meaning(2, 2, "red")
     assert "nobody removes anything in round 1 (R11)" in meaning(2, 3, "red", first_round=True)
     assert "2 × the difference" in meaning(1, 4, "red")
     assert "only 2 left in your stock" in meaning(4, 3, "red", stock=2)
@@ -169,7 +172,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     # --- picker: red puts 2, 4, 4, 3 on cartouches 1-4 and confirms (R6)
     put_by_clicks(app, (2, 4, 4, 3))
     assert "Cartouche 2 with a 4:" in plain(app.picker.meaning.value)
-    assert "you remove 2 of blue's counters (R10)" in plain(app.picker.meaning.value)
+    assert "a 4 makes you remove 2 of blue's counters" in plain(app.picker.meaning.value)
     app.picker.confirm.click()
     assert game.cards["red"] == (2, 4, 4, 3)
     assert game.view("red").revealed is None

@@ -229,8 +229,8 @@ def _turn(d: dict) -> str:
 def _removal(d: dict) -> str:
     p, card = player_name(d["player"]), d["card"]
     if card == 2:
-        return _sentences(_("{player}'s cartouche 2 shows a 2: 2 − 2 = 0, so no counter is "
-                            "removed (R10).").format(player=p))
+        return _sentences(_("{player}'s cartouche 2 shows a 2, and a 2 removes no counter "
+                            "(R10).").format(player=p))
     if d["first_round"]:
         return _sentences(_("{player}'s cartouche 2 shows a {card}, but no counter is removed in "
                             "the first round of the game (R11).").format(player=p, card=card))
@@ -242,24 +242,23 @@ def _removal(d: dict) -> str:
         if own:
             # Translators: {temples} is "from temple 1", "from temples 1 and 2" or "from
             # temples 1 to 3".
-            return _sentences(_("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must "
-                                "remove one of their own counters {temples}, chosen among the "
+            return _sentences(_("{player}'s cartouche 2 shows a 1, and a 1 makes {player} remove "
+                                "one of their own counters {temples}, chosen among the "
                                 "{eligible} there (R10, R12).").format(**facts))
         return _sentences(_n(
-            "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must remove "
-            "{count} of {target}'s counters {temples}, chosen among the {eligible} there (R10, "
-            "R12).",
-            "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must remove "
-            "{count} of {target}'s counters {temples}, chosen among the {eligible} there (R10, "
-            "R12).", d["count"]).format(target=target, **facts))
+            "{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove {count} of "
+            "{target}'s counters {temples}, chosen among the {eligible} there (R10, R12).",
+            "{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove {count} of "
+            "{target}'s counters {temples}, chosen among the {eligible} there (R10, R12).",
+            d["count"]).format(target=target, **facts))
     if own:
-        rule = _("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must remove one of "
-                 "their own counters {temples} (R10, R12).").format(**facts)
+        rule = _("{player}'s cartouche 2 shows a 1, and a 1 makes {player} remove one of their "
+                 "own counters {temples} (R10, R12).").format(**facts)
     else:
-        rule = _n("{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must "
-                  "remove {count} of {target}'s counters {temples} (R10, R12).",
-                  "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must "
-                  "remove {count} of {target}'s counters {temples} (R10, R12).",
+        rule = _n("{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove "
+                  "{count} of {target}'s counters {temples} (R10, R12).",
+                  "{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove "
+                  "{count} of {target}'s counters {temples} (R10, R12).",
                   d["count"]).format(target=target, **facts)
     if d["eligible"] == 0:
         none = (_("There are none of their own there: nothing happens.") if own else
