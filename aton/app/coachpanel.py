@@ -145,8 +145,9 @@ class CoachPanel(Panel):
         reviews = list(reviewed.reviews)
         self.last_review = reviews
         disagree = [r for r in reviews if not r.agrees]
-        if not disagree:
-            body, style = _("The coach agrees with your choice."), "aton-notice"
+        if not disagree:  # in a guided lesson the review says how the choice serves its goal
+            body = " ".join(dict.fromkeys(html.escape(r.text) for r in reviews))
+            style = "aton-notice"
         else:
             body = " ".join(html.escape(r.text) for r in disagree)
             style = "aton-warn"

@@ -140,7 +140,7 @@ def _balance(x: float) -> str:
     return _("about even")
 
 
-def _choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
+def choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
                     ) -> tuple[list[str], tuple[int, ...]]:
     """Sentences about what ``choice`` does, with rule ids, and the temples it fights for
     (``st``: the search's figures, None when there was no search)."""
@@ -225,7 +225,7 @@ def advice(view: PlayerView, level: str = "strong", seed: int = 0) -> Advice:
 def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
     st = result.stats[_key(choice)]
     other = _name(view.opponent)
-    reasons, temples = _choice_reasons(view, choice, st)
+    reasons, temples = choice_reasons(view, choice, st)
     worth = st.worth
     if st.won >= 0.05:
         how = max(st.won_by, key=st.won_by.get)
@@ -302,12 +302,12 @@ def compare(view: PlayerView, choice: object, level: str = "strong", seed: int =
     else:
         text = _("The coach preferred {preferred}, but your choice, {chosen}, is about as "
                  "good in expected points.")
-    text = text.format(preferred=_shown(preferred), points=_points(difference),
-                       chosen=_shown(choice)) + " " + coach.reasons[0]
+    text = text.format(preferred=shown_choice(preferred), points=_points(difference),
+                       chosen=shown_choice(choice)) + " " + coach.reasons[0]
     return Review(False, choice, preferred, difference, text, coach.rules)
 
 
-def _shown(choice: object) -> str:
+def shown_choice(choice: object) -> str:
     if isinstance(choice, bool):
         return _("handing in the exchange counter") if choice else _("keeping your cards")
     if isinstance(choice, (tuple, list)):
@@ -362,4 +362,5 @@ def threats(game) -> list[Threat]:
     return found
 
 
-__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "compare", "threats"]
+__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "choice_reasons",
+           "compare", "shown_choice", "threats"]
