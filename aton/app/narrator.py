@@ -118,7 +118,9 @@ class Narrator:
         coming = game.coming
         if coming is None:
             return _("Next: click <b>Next step</b>.")
-        return _("<b>Next step</b> ▸ {preview}.").format(preview=upcoming(coming, player_span))
+        kingdom = sum(self.state.view().kingdom.values())  # public: is the Kingdom full (R15)
+        return _("<b>Next step</b> ▸ {preview}.").format(
+            preview=upcoming(coming, player_span, kingdom))
 
     # ------------------------------------------------------------------ undo
 

@@ -424,12 +424,14 @@ def _end_round(d: dict) -> str:
 _MAJORITY = {
     "temple1": N_("{player} has the majority and scores the difference, {high} − {low} = {points} "
                   "(R16)."),
-    "temple2": N_("{player} has the majority and scores 5 (R16)."),
+    "temple2": N_("{player} has the majority, and the majority in temple 2 always scores 5 "
+                  "(R16)."),
     "temple3": N_("{player} has the majority and scores the number of its own counters there, "
                   "{points} (R16)."),
     "temple4": N_("{player} has the majority and scores 3 for each turquoise square it occupies "
                   "on the whole board: 3 × {squares} = {points} (R16)."),
-    "black": N_("{player} has the majority and scores 8 (R16)."),
+    "black": N_("{player} has the majority, and whoever holds more black squares always "
+                "scores 8 (R16)."),
 }
 
 
@@ -447,10 +449,11 @@ def _score(d: dict) -> str:
         return _("Bonus squares: each player scores the value printed on each bonus square they "
                  "occupy: {scores} (R16).").format(scores="; ".join(bits))
     if line == "black":
-        count = _("Black squares: red {red}, blue {blue} black squares on the whole "
-                  "board.").format(red=r, blue=b)
+        count = _("Black squares held on the whole board: red {red}, blue {blue}.").format(
+            red=r, blue=b)
     else:
-        count = _("Temple {temple}: red {red}, blue {blue} counters there.").format(
+        # "red 1, blue 2", never "1 counters": the count of each player after their name.
+        count = _("Counters in temple {temple}: red {red}, blue {blue}.").format(
             temple=line[-1], red=r, blue=b)
     if w is None:
         return _sentences(count, _("A tie is no majority, so nobody scores (R16)."))
