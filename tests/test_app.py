@@ -123,8 +123,11 @@ def test_picker_meaning_texts():
     from aton.teaching.cartouches import meaning
 
     assert "temples 1 and 2 (R12)" in meaning(3, 2, "red")
-    assert "you remove 2 of blue's counters (R10)" in meaning(2, 4, "red")
-    assert "remove 1 of your own counters" in meaning(2, 1, "blue")
+    # R10 said as what the card does, never as arithmetic ("4 − 2 = 2").
+    assert "a 4 makes you remove 2 of blue's counters" in meaning(2, 4, "red")
+    assert "a 1 makes you remove one of your own counters" in meaning(2, 1, "blue")
+    assert "a 2 removes no counter (R10)" in meaning(2, 2, "blue")
+    assert "−" not in meaning(2, 1, "blue") + meaning(2, 2, "red")
     assert "nobody removes anything in round 1 (R11)" in meaning(2, 3, "red", first_round=True)
     assert "2 × the difference" in meaning(1, 4, "red")
     assert "only 2 left in your stock" in meaning(4, 3, "red", stock=2)
@@ -173,7 +176,7 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     # its cartouche's tooltip.
     assert "Cartouche 4 with a 3:" in plain(app.picker.meaning.value)
     assert "Cartouche 2 with a 4:" in app.picker.slots[1].tooltip
-    assert "you remove 2 of blue's counters (R10)" in app.picker.slots[1].tooltip
+    assert "a 4 makes you remove 2 of blue's counters" in app.picker.slots[1].tooltip
     app.picker.confirm.click()
     assert game.cards["red"] == (2, 4, 4, 3)
     assert game.view("red").revealed is None

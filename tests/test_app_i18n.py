@@ -36,7 +36,7 @@ def test_the_app_built_in_portuguese_speaks_portuguese():
     assert app.language == "pt" and language() == "en"  # the app's own: the process keeps its
     assert buttons(app) == ["Próximo passo ▸", "Até a minha decisão ▸▸",
                             "Desfazer minha decisão", "Jogo novo", "Repetir estas cartas",
-                            "Como jogar", "Confirmar: cartas viradas", "Projetor"]
+                            "Como jogar", "Confirmar: cartas viradas para baixo", "Projetor"]
     assert app.controls.opponent.label == "computador (guloso)"
     assert [label for label, _ in app.controls.learner.options] == ["vermelho", "azul"]
     explained = plain(app.explain.widget.value)
@@ -71,9 +71,12 @@ def test_undo_says_what_came_back_in_portuguese():
     hand = app.picker.hand
     assign(app)
     app.controls.undo.click()
-    cards = ", ".join(map(str, hand))
-    assert (f"Desfeito: Suas cartas {cards} voltaram para a sua mão"
-            in plain(app.explain.widget.value))
+    placed = ", ".join(f"um {v} no cartucho {c}" for c, v in enumerate(hand[:3], 1))
+    said = plain(app.explain.widget.value)
+    assert app.picker.assignment == tuple(hand)
+    # The cards stay on the cartouches after Undo (the picker keeps them): the words say so.
+    assert "Desfeito: Suas cartas foram retomadas antes de serem mostradas: elas continuam" in said
+    assert f"({placed} e um {hand[3]} no cartucho 4)" in said
 
 
 def test_a_whole_game_in_portuguese_ends_with_a_portuguese_banner():

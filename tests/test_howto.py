@@ -377,9 +377,13 @@ def test_undo_says_what_was_taken_back_in_plain_words():
     hand = tuple(app.picker.hand)
     assign(app, hand)
     app.controls.undo.click()
-    cards = ", ".join(str(v) for v in hand)
-    assert f"Taken back: Your cards {cards} are back in your hand." in plain(
-        app.explain.widget.value)
+    # The cards stay where they were put (the picker keeps them), and the words say so.
+    assert app.picker.assignment == hand
+    placed = ", ".join(f"a {v} on cartouche {c}" for c, v in enumerate(hand[:3], 1))
+    assert ("Taken back: Your cards are taken back before the reveal: they stay on the "
+            f"cartouches where you put them ({placed} and a {hand[3]} on cartouche 4)."
+            ) in plain(app.explain.widget.value)
+    assert "back in your hand" not in plain(app.explain.widget.value)
     assert "assign" not in plain(app.explain.widget.value)
 
 

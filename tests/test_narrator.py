@@ -62,9 +62,15 @@ def test_whose_turn_and_what_to_do_in_a_learners_words():
     game = at_first_placement()
     say = narrator_for(game)
     text = plain(say.decision(game.pending))
-    assert text.startswith("Your choice: click an empty bright square in temple")
-    assert "this one included" in text or "the last one" in text
-    assert text.endswith("(R12, R13).")
+    # The squares one may click are named as the board shows them (a black frame).
+    assert text.startswith("Your choice: click an empty square with a black frame in temple")
+    if game.pending.count > 1:
+        assert f"{game.pending.count} left, this one included." in text
+    else:  # a single counter is not counted down: no "the last one" when it is the only one
+        assert "left" not in text and "last one" not in text
+    assert "(R12, R13)." in text
+    with speaking("pt"):
+        assert "casa vazia com moldura preta" in plain(say.decision(game.pending))
     hot = narrator_for(game, opponent="hotseat")
     assert plain(hot.decision(game.pending)).startswith("Red's choice: click an empty")
 
@@ -90,17 +96,50 @@ def test_undo_names_a_face_down_choice_only_to_the_player_who_made_it():
     cards = game.hand("red")
     undone = Decision("assign", "red", cards)
     own = narrator_for(game)
+    placed = ", ".join(f"a {v} on cartouche {c}" for c, v in enumerate(cards[:3], 1))
+    # After Undo the cards stay on the cartouches (the picker keeps them): said so, cartouche
+    # by cartouche, and the exchange (taken back with them, R5) is open again.
     assert plain(own.undo_words(undone)) == (
-        f"Your cards {', '.join(map(str, cards))} are back in your hand. Put them on the "
-        "cartouches again.")
+        "Your cards are taken back before the reveal: they stay on the cartouches where you "
+        f"put them ({placed} and a {cards[3]} on cartouche 4). Move any card you want to "
+        "change, then click Confirm again. You may also hand in the exchange counter first "
+        "(R5).")
+    with speaking("pt"):
+        assert plain(own.undo_words(undone)).startswith(
+            "Suas cartas foram retomadas antes de serem mostradas: elas continuam nos cartuchos "
+            f"onde você as colocou (um {cards[0]} no cartucho 1, ")
     covered = narrator_for(game, opponent="hotseat")  # red's hand covered: nobody at screen
     said = plain(covered.undo_words(undone))
     assert said == ("Red's choices of this round are taken back, face down, for red to make "
                     "again.")
     red_looks = narrator_for(game, opponent="hotseat", uncovered="red")
-    assert ", ".join(map(str, cards)) in plain(red_looks.undo_words(undone))
+    assert f"(a {cards[0]} on cartouche 1, " in plain(red_looks.undo_words(undone))
     placed = Decision("place", "blue", "T2.5")  # a board choice: everyone saw it
     assert "T2.5" in plain(covered.undo_words(placed))
+
+
+@pytest.mark.parametrize("seed", [5, 6])  # red places 1, then 3 counters
+def test_a_countdown_only_where_there_are_several(seed):
+    """R10, R13: "2 left, this one included", then "This is the last one."; a single choice is
+    not counted at all (never "the last one" when it was the only one), in both languages."""
+    game = at_first_placement(seed)
+    say = narrator_for(game)
+    seen = []
+    while game.pending is not None and game.pending.kind == "place" and (
+            game.pending.player == "red"):
+        seen.append((game.pending.count, plain(say.decision(game.pending))))
+        with speaking("pt"):
+            seen[-1] += (plain(say.decision(game.pending)),)
+        game.decide(game.options()[0])
+    counts = [n for n, _en, _pt in seen]
+    assert counts == list(range(counts[0], 0, -1))
+    for n, en, pt in seen:
+        if n > 1:
+            assert f"{n} left, this one included." in en and f"Faltam {n}, contando esta." in pt
+        elif len(seen) > 1:
+            assert en.endswith("This is the last one.") and pt.endswith("Esta é a última.")
+        else:
+            assert "last" not in en and "última" not in pt
 
 
 def test_why_a_button_waits_is_said_from_the_state():

@@ -334,14 +334,14 @@ def test_lesson_in_the_app_by_clicks(name):
 def test_hint_highlights_cards_cartouches_and_squares():
     app = build_app(seed=5, lesson="11_win_by_temple")
     tutor = app.tutor
-    assert tutor.hinted == {"cartouches": [], "cards": [], "squares": []}
+    assert tutor.hinted == {"cartouches": [], "cards": [], "squares": [], "keep": []}
     tutor.hint.click()
     assert "Hint:" in tutor.hint_text.value
     hinted = tutor.hinted
     assert sorted(hinted["cards"]) == [2, 3] and hinted["cartouches"] == [3, 4]
     assert hinted["squares"] == ["T3.3", "T3.9"]
     tutor.hint.click()  # hide it again
-    assert tutor.hinted == {"cartouches": [], "cards": [], "squares": []}
+    assert tutor.hinted == {"cartouches": [], "cards": [], "squares": [], "keep": []}
     assert tutor.hint_text.value == ""
     tutor.hint.click()
     assign_by_clicks(app, (1, 2, 3, 2))

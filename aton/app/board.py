@@ -77,7 +77,10 @@ LABEL_SIZES = {"bonus_labels": 22, "bonus_corner": 14, "numbers": 13, "titles": 
                "kingdom_numbers": 12, "info": 15}
 #: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
 MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
-         "kingdom_numbers", "info", "legal", "event", "hint", "focus")
+         "kingdom_numbers", "info", "legal", "event", "hint", "focus", "keep")
+#: A lesson's "keep this counter" mark: a green diamond, so it is never taken for the orange
+#: ring of the square to click (lesson 9 shows both at once).
+KEEP_MARK = "#1e8449"
 
 
 def _px(side: float) -> int:
@@ -153,6 +156,9 @@ class BoardView(Panel):
         self.focus = Scatter(x=[], y=[], scales=scales, marker="square",
                              default_size=_px(0.8), fill=False, stroke=FOCUS_RING,
                              colors=[FOCUS_RING], stroke_width=5.0)
+        self.keep = Scatter(x=[], y=[], scales=scales, marker="diamond",
+                            default_size=_px(RING), fill=False, stroke=KEEP_MARK,
+                            colors=[KEEP_MARK], stroke_width=5.0)
         self._labels = [getattr(self, name) for name in LABEL_SIZES]
         marks = [getattr(self, name) for name in MARKS]
         self.figure = Figure(
@@ -165,10 +171,10 @@ class BoardView(Panel):
         # Which cell each point of a clickable mark stands for.
         self._cells_of = {id(self.squares): list(range(CELLS)), id(self.counters): [],
                           id(self.legal): [], id(self.event): [], id(self.hint): [],
-                          id(self.focus): []}
+                          id(self.focus): [], id(self.keep): []}
         self._callbacks: list[Callable[[str], None]] = []
         for mark in (self.squares, self.counters, self.legal, self.event, self.hint,
-                     self.focus):
+                     self.focus, self.keep):
             mark.on_element_click(self.handle_click)
         self.board: list[int] = [0] * 48
         self.kingdom: list[str] = []
@@ -265,10 +271,13 @@ class BoardView(Panel):
         for mark, size in zip(self._labels, LABEL_SIZES.values(), strict=True):
             mark.default_size = round(size * factor)
 
-    def show_hint(self, names: Iterable[str]) -> None:
-        """Ring the squares a lesson's hint points at (none: no ring)."""
+    def show_hint(self, names: Iterable[str], keep: Iterable[str] = ()) -> None:
+        """Ring the squares a hint points at in orange (none: no ring), and mark with a green
+        diamond the squares whose counter a lesson's hint says to keep."""
         with self.hint.hold_sync():
             self._points(self.hint, sorted({cell_index(n) for n in names}))
+        with self.keep.hold_sync():
+            self._points(self.keep, sorted({cell_index(n) for n in keep}))
     def point_at(self, name: str) -> None:
         """Ring square ``name`` as the one about to be chosen (from the keyboard list)."""
         self._points(self.focus, [cell_index(name)])
@@ -311,6 +320,11 @@ class BoardView(Panel):
     def hint_squares(self) -> list[str]:
         """The squares ringed by a lesson's hint."""
         return [cell_name(c) for c in self._cells_of[id(self.hint)]]
+
+    @property
+    def keep_squares(self) -> list[str]:
+        """The squares a lesson's hint marks as the counters to keep."""
+        return [cell_name(c) for c in self._cells_of[id(self.keep)]]
 
     @property
     def event_squares(self) -> list[str]:

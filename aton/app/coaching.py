@@ -4,15 +4,21 @@ each choice, kept so that they can be written again in another language.
 The coach (``aton.teaching.coach``) is asked on the deciding person's own view only, and only
 while that person is at the screen (``AppState.deciding``): a covered hand gets no hint. What
 it says is shown by ``CoachPanel``, to the person at the screen only.
+
+In a guided lesson, until its verdict, the coach serves the lesson's goal instead of expected
+points (``aton.teaching.lessoncoach``): the hint is a choice that still reaches the lesson's
+"Well done", and the review says whether the learner's choice still can.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.game import Game
 from ..engine.view import PlayerView
 from ..i18n import translator
-from ..teaching import coach
+from ..teaching import coach, lessoncoach, tutorial
+from ..teaching.tutorial import Lesson
 from .state import AppState
 
 _ = translator("app")
@@ -29,6 +35,8 @@ class Hinted:
     view: PlayerView
     advice: coach.Advice
     then: coach.Advice | None = None
+    lesson: Lesson | None = None  # a guided lesson's hint: the lesson, and the game (still)
+    game: Game | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,8 @@ class Reviewed:
     view: PlayerView
     choices: tuple
     reviews: tuple[coach.Review, ...]
+    lesson: Lesson | None = None  # a guided lesson's review: the lesson, and the game (still)
+    game: Game | None = None
 
 
 class Coaching:
@@ -50,6 +60,7 @@ class Coaching:
     state: AppState
     hinted: Hinted | None
     reviewed: Reviewed | None
+    lessons: dict[str, Lesson]
 
     def coach_hint(self) -> None:
         """Coach hint: what the strong computer player would do in the deciding person's
@@ -61,8 +72,20 @@ class Coaching:
             self.warn(lambda: _("The coach gives a hint when it is your decision: click "
                                 "<b>Next step</b> until you have a choice to make."))
             return
+        lesson = self._lesson_coached(view)
+        if lesson is not None:
+            self.hinted = lesson_hint_of(lesson, self.state.game.clone())
+            return
         still = view.still()
         self.hinted = hint_of(still)
+
+    def _lesson_coached(self, view: PlayerView) -> Lesson | None:
+        """The guided lesson whose goal the coach serves for ``view``'s decision: while the
+        lesson has no verdict yet and the decision is the learner's."""
+        lesson = self.lessons.get(self.state.lesson)
+        if lesson is None or view.player != lesson.learner:
+            return None
+        return lesson if tutorial.judge(lesson, self.state.game) is None else None
 
     def _review(self, choices: list) -> Reviewed | None:
         """With Review my moves on: the coach's opinion of ``choices`` (the decisions one
@@ -71,21 +94,29 @@ class Coaching:
         if not self.state.review or view is None:
             return None
         still = view.still()
+        lesson = self._lesson_coached(view)
+        game = self.state.game.clone() if lesson is not None else None
         try:
-            reviews = review_of(still, tuple(choices))
+            reviews = (review_of(still, tuple(choices)) if lesson is None else
+                       lessoncoach.lesson_reviews(lesson, game, tuple(choices)))
         except ValueError:  # an illegal choice: the engine explains it, nothing to review
             return None
-        return Reviewed(still.player, still.pending.secret, still, tuple(choices), reviews)
+        return Reviewed(still.player, still.pending.secret, still, tuple(choices), reviews,
+                        lesson, game)
 
     def relabel(self) -> None:
         """The coach's hint and review again in the language now in force (the same seeded
         searches, so the same advice)."""
-        if self.hinted is not None:
-            self.hinted = hint_of(self.hinted.view)
-        if self.reviewed is not None:
-            r = self.reviewed
-            self.reviewed = Reviewed(r.player, r.secret, r.view, r.choices,
-                                     review_of(r.view, r.choices))
+        h = self.hinted
+        if h is not None:
+            self.hinted = (hint_of(h.view) if h.lesson is None
+                           else lesson_hint_of(h.lesson, h.game))
+        r = self.reviewed
+        if r is not None:
+            reviews = (review_of(r.view, r.choices) if r.lesson is None
+                       else lessoncoach.lesson_reviews(r.lesson, r.game, r.choices))
+            self.reviewed = Reviewed(r.player, r.secret, r.view, r.choices, reviews, r.lesson,
+                                     r.game)
 
     def review_on(self, on: bool) -> None:
         self.state.review = on
@@ -104,6 +135,23 @@ def hint_of(view: PlayerView) -> Hinted:
     return Hinted(view, advice, then)
 
 
+def lesson_hint_of(lesson: Lesson, game: Game) -> Hinted:
+    """The coach's hint in guided ``lesson`` on ``game`` (a copy kept still, the learner's
+    decision pending): a choice that reaches the lesson's goal; when none is left, the usual
+    hint, said to come after the lesson is missed."""
+    advice, then = lessoncoach.lesson_hint(lesson, game)
+    view = game.view(lesson.learner)
+    if advice is None:
+        usual = hint_of(view.still())
+        missed = _("This lesson's goal can no longer be reached this time: {goal} Click "
+                   "Retry to play the lesson again. Meanwhile, the coach's usual "
+                   "advice:").format(goal=tutorial.lesson_text(lesson.goal))
+        advice = coach.Advice(**{**usual.advice.__dict__,
+                                 "reasons": [missed, *usual.advice.reasons]})
+        return Hinted(view, advice, usual.then, lesson, game)
+    return Hinted(view, advice, then, lesson, game)
+
+
 def review_of(view: PlayerView, choices: tuple) -> tuple[coach.Review, ...]:
     """The coach's reviews of the decisions one click makes on ``view``, in order."""
     reviews = [coach.compare(view, choices[0], COACH_LEVEL, seed=COACH_SEED)]
@@ -114,4 +162,5 @@ def review_of(view: PlayerView, choices: tuple) -> tuple[coach.Review, ...]:
 
 
 
-__all__ = ["COACH_LEVEL", "COACH_SEED", "Coaching", "Hinted", "Reviewed", "hint_of", "review_of"]
+__all__ = ["COACH_LEVEL", "COACH_SEED", "Coaching", "Hinted", "Reviewed", "hint_of",
+           "lesson_hint_of", "review_of"]

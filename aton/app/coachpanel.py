@@ -20,6 +20,7 @@ from ..engine.steps import ASKS
 from ..engine.view import PlayerView
 from ..i18n import N_, translator
 from ..teaching import coach
+from ..teaching.cartouches import on_cartouches
 from .coaching import COACH_SEED, Hinted, Reviewed
 from .hints import HintMarks
 from .rules_panel import with_rule_links
@@ -112,22 +113,22 @@ class CoachPanel(Panel):
         reasons, cards = advice.reasons, None
         if advice.kind == "assign":
             cards = advice.choice
-            headline = _("put {cards} on cartouches 1 to 4").format(
-                cards=", ".join(map(str, cards)))
+            headline = _("put {placed} (the cards and cartouches are marked)").format(
+                placed=on_cartouches(cards))
         elif then is not None:
             # Confirm keeps the cards and puts them on the cartouches in one click: say
             # where the coach would put them too (its own expected points and risk).
             cards = then.choice
             reasons = reasons[:1] + then.reasons
-            headline = _("keep your cards, put {cards} on cartouches 1 to 4, then "
-                         "Confirm").format(cards=", ".join(map(str, cards)))
+            headline = _("keep your cards, put {placed} (the cards and cartouches are marked), then "
+                         "Confirm").format(placed=on_cartouches(cards))
         elif advice.kind == "exchange":
             headline = _("click Hand in exchange for 4 new cards")
         else:
             headline = _(SQUARE_HEADLINES[advice.kind]).format(square=advice.choice)
         self.advice = advice
         items = "".join(f"<li>{html.escape(s)}</li>" for s in reasons)
-        # Translators: {headline} is what to do, e.g. "put 4, 1, 2, 3 on cartouches 1 to 4".
+        # Translators: {headline} is what to do, e.g. "put a 4 on cartouche 1, ...".
         said = html.escape(_("Coach: {headline}.").format(headline=headline))
         why = _("Why:")
         self.hint_box.value = with_rule_links(
@@ -145,8 +146,9 @@ class CoachPanel(Panel):
         reviews = list(reviewed.reviews)
         self.last_review = reviews
         disagree = [r for r in reviews if not r.agrees]
-        if not disagree:
-            body, style = _("The coach agrees with your choice."), "aton-notice"
+        if not disagree:  # in a guided lesson the review says how the choice serves its goal
+            body = " ".join(dict.fromkeys(html.escape(r.text) for r in reviews))
+            style = "aton-notice"
         else:
             body = " ".join(html.escape(r.text) for r in disagree)
             style = "aton-warn"

@@ -408,8 +408,8 @@ def _not_allowed(err: RuleError, square: bool = False) -> Said:
     """The warning of a refused choice: the rule it breaks (the refusal's own sentence, in the
     language in force when shown)."""
     if square:
-        return lambda: _("<b>Not allowed</b> — {reason}. Choose one of the bright "
-                         "squares.").format(reason=html.escape(str(err)))
+        return lambda: _("<b>Not allowed</b> — {reason}. Choose one of the squares with a "
+                         "black frame.").format(reason=html.escape(str(err)))
     return lambda: _("<b>Not allowed</b> — {reason}").format(reason=html.escape(str(err)))
 
 

@@ -21,14 +21,15 @@ class HintMarks:
     def __init__(self, picker: CardPicker, board: BoardView) -> None:
         self.picker = picker
         self.board = board
-        self.marks: dict[str, tuple[dict[int, int], tuple[str, ...]]] = {}
+        self.marks: dict[str, tuple[dict[int, int], tuple[str, ...], tuple[str, ...]]] = {}
         self.picker_shown = False  # the page says whether the picker is on screen
 
     def show(self, source: str, cartouches: dict[int, int] | None = None,
-             squares: Iterable[str] = ()) -> None:
+             squares: Iterable[str] = (), keep: Iterable[str] = ()) -> None:
         """``source``'s hint marks cartouche -> card value (the card of that value in the
-        hand, and the cartouche) and ``squares`` of the board."""
-        self.marks[source] = (dict(cartouches or {}), tuple(squares))
+        hand, and the cartouche), ``squares`` of the board to click (an orange ring) and the
+        squares whose counter to ``keep`` (a green diamond)."""
+        self.marks[source] = (dict(cartouches or {}), tuple(squares), tuple(keep))
         self.apply()
 
     def clear(self, source: str) -> None:
@@ -41,7 +42,7 @@ class HintMarks:
         wanted: set[int] = set()  # indices into picker.cards
         slots: set[int] = set()
         hand = picker.hand if self.picker_shown and not picker.hidden else ()
-        for cartouches, _squares in self.marks.values():
+        for cartouches, _squares, _keep in self.marks.values():
             used: set[int] = set()
             for cartouche, value in sorted(cartouches.items()):
                 if not hand:
@@ -55,8 +56,9 @@ class HintMarks:
             _mark(button, k in slots)
         for k, button in enumerate(picker.cards):
             _mark(button, k in wanted)
-        squares = [sq for _cartouches, marks in self.marks.values() for sq in marks]
-        self.board.show_hint(squares)
+        squares = [sq for _cartouches, marks, _keep in self.marks.values() for sq in marks]
+        keep = [sq for _cartouches, _marks, kept in self.marks.values() for sq in kept]
+        self.board.show_hint(squares, keep)
 
     def cards(self) -> list[int]:
         """The picker's cards marked now, by value."""

@@ -5,7 +5,7 @@ events' and the refusals'), as HTML with the players' names in their colours, in
 in force when it is asked (``aton.i18n.speaking``). Tests call it directly.
 
 - ``decision(pending)``: whose turn it is and what to do ("Your choice: click one of blue's
-  counters in temples 1 and 2 to remove it: the last one (R10, R12).");
+  counters in temples 1 and 2 to remove it (R10, R12). <b>2 left</b>, this one included.");
 - ``next_text()``: what the next step will do, or whose decision it is;
 - ``undo_words(decision)``: what Undo gave back; a choice made face down (R5, R6) is named
   only to the player who made it (``PlayerView.sees``);
@@ -24,6 +24,7 @@ from ..engine.steps import Ask, upcoming
 from ..i18n import N_, plural_translator, translator
 from ..players import level_name
 from ..teaching import scenarios
+from ..teaching.cartouches import on_cartouches
 from .state import AppState
 from .theme import capitalized, player_name, player_span
 
@@ -69,25 +70,37 @@ class Narrator:
             return _("{who}: put one card on each cartouche below, then <b>Confirm</b> "
                      "(R6).").format(who=who)
         n = pending.count
-        # How many are left, this one included; the last one is called the last one.
-        left = (_("<b>{n} left</b>, this one included").format(n=n) if n > 1
-                else _("<b>the last one</b>"))
         if pending.kind == "place":
-            text = _("{who}: click an empty bright square in {temples} to place a counter: "
-                     "{left} (R12, R13).")
+            # The squares one may click have a black frame; the others are faded (board.py).
+            text = _("{who}: click an empty square with a black frame in {temples} to place a "
+                     "counter (R12, R13).")
         elif pending.kind == "remove" and pending.target == player:
-            text = _("{who}: click one of your own counters in {temples} to remove it: "
-                     "{left} (R10, R12).")
+            text = _("{who}: click one of your own counters in {temples} to remove it (R10, "
+                     "R12).")
         elif pending.kind == "remove":
-            text = _("{who}: click one of {target}'s counters in {temples} to remove it: "
-                     "{left} (R10, R12).")
+            text = _("{who}: click one of {target}'s counters in {temples} to remove it (R10, "
+                     "R12).")
         else:
             text = _("{who}: click one of your counters in temple {temple} to take it back to "
-                     "your stock: {left} (R17).")
+                     "your stock (R17).")
         temples = temples_text(pending.temples) if pending.kind in ("place", "remove") else ""
         target = player_name(pending.target) if pending.kind == "remove" else ""
-        return text.format(who=who, temples=temples, left=left, target=target,
+        text = text.format(who=who, temples=temples, target=target,
                            temple=getattr(pending, "temple", ""))
+        # How many are left, this one included; the last of several is called the last one,
+        # and a single one is not counted at all.
+        if n > 1:
+            return text + " " + _("<b>{n} left</b>, this one included.").format(n=n)
+        if self._one_of_several(pending):
+            return text + " " + _("This is <b>the last one</b>.")
+        return text
+
+    def _one_of_several(self, pending: Ask) -> bool:
+        """Whether the player has just made a choice of the same kind (so this one, the last,
+        ends a countdown): the last event is theirs and of the same kind."""
+        events = self.state.game.events
+        return bool(events) and (events[-1].type, events[-1].player) == (pending.kind,
+                                                                         pending.player)
 
     def next_text(self) -> str:
         """What comes next: the game's end, a person's decision, or the next step."""
@@ -105,18 +118,35 @@ class Narrator:
         coming = game.coming
         if coming is None:
             return _("Next: click <b>Next step</b>.")
-        return _("<b>Next step</b> ▸ {preview}.").format(preview=upcoming(coming, player_span))
+        kingdom = sum(self.state.view().kingdom.values())  # public: is the Kingdom full (R15)
+        return _("<b>Next step</b> ▸ {preview}.").format(
+            preview=upcoming(coming, player_span, kingdom))
 
     # ------------------------------------------------------------------ undo
 
     def undo_words(self, undone: Decision) -> str:
-        """What Undo gave back, in plain words ("Your cards 3, 1, 3, 2 are back in your
-        hand"). The cards or the exchange of a choice made face down (R5, R6) are named only
-        to the player who made it, and only while that player is at the screen."""
-        sees = self.state.view().sees(undone)
+        """What Undo gave back, in plain words, as the page then shows it ("Your cards are
+        taken back before the reveal: they stay on the cartouches where you put them (a 3 on
+        cartouche 1, ...)"). The cards or the exchange of a choice made face down (R5, R6) are
+        named only to the player who made it, and only while that player is at the screen."""
+        view = self.state.view()
+        sees = view.sees(undone)
         mine = not self.state.hotseat
-        return _cap(_undo_words(undone.kind, undone.choice, mine, player_name(undone.player),
-                                sees or not undone.secret))
+        text = _undo_words(undone.kind, undone.choice, mine, player_name(undone.player),
+                           sees or not undone.secret)
+        if undone.kind == "assign" and sees:
+            # The picker keeps the cards where they were while the hand is the same; a hand
+            # handed in by exchange and taken back with the cards (hot seat) starts afresh.
+            hand = view.hand or ()
+            stays = sorted(hand) == sorted(undone.choice)
+            text = _assign_undone(undone.choice, mine, player_name(undone.player), stays)
+            pending = self.state.game.pending
+            if pending is not None and pending.kind == "exchange":
+                text += " " + (_("You may also hand in the exchange counter first (R5).") if mine
+                               else capitalized(_("{player} may also hand in the exchange counter "
+                                                  "first (R5).").format(
+                                   player=player_name(undone.player))))
+        return _cap(text)
 
     # ------------------------------------------------------------------ headings
 
@@ -223,6 +253,26 @@ class Narrator:
         return _("Not now: {why}").format(why=_(LOOKING))
 
 
+def _assign_undone(cards: tuple[int, ...], mine: bool, player: str, stays: bool) -> str:
+    """The cards put on the cartouches, taken back before the reveal (R6): where the page now
+    shows them (``stays``: still on the cartouches, else back in the hand)."""
+    placed = on_cartouches(cards)
+    if stays:
+        text = (_("your cards are taken back before the reveal: they stay on the cartouches "
+                  "where you put them ({placed}). Move any card you want to change, then "
+                  "click <b>Confirm</b> again.") if mine else
+                _("{player}'s cards are taken back before the reveal: they stay on the "
+                  "cartouches where {player} put them ({placed}); {player} may move any card, "
+                  "then click <b>Confirm</b> again."))
+    else:
+        text = (_("your cards are taken back before the reveal ({placed}) and are in your "
+                  "hand again. Put one on each cartouche, then click <b>Confirm</b>.") if mine
+                else _("{player}'s cards are taken back before the reveal ({placed}) and are "
+                       "in {player}'s hand again, for {player} to put one on each cartouche "
+                       "and click <b>Confirm</b>."))
+    return text.format(placed=placed, player=player)
+
+
 def _undo_words(kind: str, c: object, mine: bool, player: str, sees: bool) -> str:
     """``mine``: the learner's own decision ("your cards"); else the hot seat player's
     ("red's cards"). ``sees``: the person at the screen may see the choice (False only for a
@@ -230,13 +280,6 @@ def _undo_words(kind: str, c: object, mine: bool, player: str, sees: bool) -> st
     if not sees:  # a choice made face down, by someone not at the screen (R5, R6)
         return _("{player}'s choices of this round are taken back, face down, for {player} to "
                  "make again.").format(player=player)
-    if kind == "assign":
-        cards = ", ".join(str(v) for v in c)
-        text = (_("your cards {cards} are back in your hand. Put them on the cartouches "
-                  "again.") if mine else
-                _("{player}'s cards {cards} are back in {player}'s hand. Put them on the "
-                  "cartouches again."))
-        return text.format(cards=cards, player=player)
     if kind == "exchange":
         if c:
             text = (_("your exchange counter is back, with the 4 cards first drawn. Choose "

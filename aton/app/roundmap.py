@@ -48,7 +48,7 @@ def round_stage(game: Game) -> str | None:
     if step is None:
         return None
     kind = step.kind
-    if kind in ("exchange", "assign"):
+    if step.ask and step.secret:  # the exchange and the cards, face down (R5, R6)
         return "cards"
     if kind in ("deal", "reveal", "points", "order"):
         return kind

@@ -190,7 +190,7 @@ class Tutor(Panel):
         label = _("Hint:")
         self.hint_text.value = (f'<div class="aton-hint-text"><b>{label}</b> '
                                 f"{escape(lesson_text(hint.text))}</div>")
-        self.hints.show("lesson", hint.cartouches, hint.squares)
+        self.hints.show("lesson", hint.cartouches, hint.squares, hint.keep)
 
     def _label_list(self) -> None:
         for name, button in zip(self.order, self.list_buttons, strict=True):
@@ -209,7 +209,8 @@ class Tutor(Panel):
         """What the hints highlight now: picker slots (cartouche numbers), picker card values
         and board squares."""
         return {"cartouches": self.hints.cartouches(), "cards": self.hints.cards(),
-                "squares": self.hints.board.hint_squares}
+                "squares": self.hints.board.hint_squares,
+                "keep": self.hints.board.keep_squares}
 
 
 __all__ = ["LessonActions", "Tutor"]

@@ -229,8 +229,8 @@ def _turn(d: dict) -> str:
 def _removal(d: dict) -> str:
     p, card = player_name(d["player"]), d["card"]
     if card == 2:
-        return _sentences(_("{player}'s cartouche 2 shows a 2: 2 − 2 = 0, so no counter is "
-                            "removed (R10).").format(player=p))
+        return _sentences(_("{player}'s cartouche 2 shows a 2, and a 2 removes no counter "
+                            "(R10).").format(player=p))
     if d["first_round"]:
         return _sentences(_("{player}'s cartouche 2 shows a {card}, but no counter is removed in "
                             "the first round of the game (R11).").format(player=p, card=card))
@@ -242,24 +242,23 @@ def _removal(d: dict) -> str:
         if own:
             # Translators: {temples} is "from temple 1", "from temples 1 and 2" or "from
             # temples 1 to 3".
-            return _sentences(_("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must "
-                                "remove one of their own counters {temples}, chosen among the "
+            return _sentences(_("{player}'s cartouche 2 shows a 1, and a 1 makes {player} remove "
+                                "one of their own counters {temples}, chosen among the "
                                 "{eligible} there (R10, R12).").format(**facts))
         return _sentences(_n(
-            "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must remove "
-            "{count} of {target}'s counters {temples}, chosen among the {eligible} there (R10, "
-            "R12).",
-            "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must remove "
-            "{count} of {target}'s counters {temples}, chosen among the {eligible} there (R10, "
-            "R12).", d["count"]).format(target=target, **facts))
+            "{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove {count} of "
+            "{target}'s counters {temples}, chosen among the {eligible} there (R10, R12).",
+            "{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove {count} of "
+            "{target}'s counters {temples}, chosen among the {eligible} there (R10, R12).",
+            d["count"]).format(target=target, **facts))
     if own:
-        rule = _("{player}'s cartouche 2 shows a 1: 1 − 2 = −1, so {player} must remove one of "
-                 "their own counters {temples} (R10, R12).").format(**facts)
+        rule = _("{player}'s cartouche 2 shows a 1, and a 1 makes {player} remove one of their "
+                 "own counters {temples} (R10, R12).").format(**facts)
     else:
-        rule = _n("{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must "
-                  "remove {count} of {target}'s counters {temples} (R10, R12).",
-                  "{player}'s cartouche 2 shows a {card}: {card} − 2 = {count}, so {player} must "
-                  "remove {count} of {target}'s counters {temples} (R10, R12).",
+        rule = _n("{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove "
+                  "{count} of {target}'s counters {temples} (R10, R12).",
+                  "{player}'s cartouche 2 shows a {card}, and a {card} makes {player} remove "
+                  "{count} of {target}'s counters {temples} (R10, R12).",
                   d["count"]).format(target=target, **facts)
     if d["eligible"] == 0:
         none = (_("There are none of their own there: nothing happens.") if own else
@@ -425,12 +424,14 @@ def _end_round(d: dict) -> str:
 _MAJORITY = {
     "temple1": N_("{player} has the majority and scores the difference, {high} − {low} = {points} "
                   "(R16)."),
-    "temple2": N_("{player} has the majority and scores 5 (R16)."),
+    "temple2": N_("{player} has the majority, and the majority in temple 2 always scores 5 "
+                  "(R16)."),
     "temple3": N_("{player} has the majority and scores the number of its own counters there, "
                   "{points} (R16)."),
     "temple4": N_("{player} has the majority and scores 3 for each turquoise square it occupies "
                   "on the whole board: 3 × {squares} = {points} (R16)."),
-    "black": N_("{player} has the majority and scores 8 (R16)."),
+    "black": N_("{player} has the majority, and whoever holds more black squares always "
+                "scores 8 (R16)."),
 }
 
 
@@ -448,10 +449,11 @@ def _score(d: dict) -> str:
         return _("Bonus squares: each player scores the value printed on each bonus square they "
                  "occupy: {scores} (R16).").format(scores="; ".join(bits))
     if line == "black":
-        count = _("Black squares: red {red}, blue {blue} black squares on the whole "
-                  "board.").format(red=r, blue=b)
+        count = _("Black squares held on the whole board: red {red}, blue {blue}.").format(
+            red=r, blue=b)
     else:
-        count = _("Temple {temple}: red {red}, blue {blue} counters there.").format(
+        # "red 1, blue 2", never "1 counters": the count of each player after their name.
+        count = _("Counters in temple {temple}: red {red}, blue {blue}.").format(
             temple=line[-1], red=r, blue=b)
     if w is None:
         return _sentences(count, _("A tie is no majority, so nobody scores (R16)."))

@@ -237,7 +237,7 @@ class Game:
         """What the next automatic step will do, in a learner's words (for a "Next step"
         button); None when a decision is pending or the game is over."""
         step = self.coming
-        return None if step is None else upcoming(step)
+        return None if step is None else upcoming(step, kingdom=sum(self.kingdom.values()))
 
     @property
     def pending(self) -> Ask | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import N_, translator
-from .board import PLAYERS, temples_text
+from .board import KINGDOM_SIZE, PLAYERS, temples_text
 from .errors import player_name
 from .scoring import LINE_TITLES
 
@@ -340,13 +340,28 @@ UPCOMING = {
     "win_check": N_("the end of the game (R18, R19)"),
 }
 
+#: Where counters that found no square will go (R13, R15), by the room left in the Kingdom.
+UPCOMING_OVERFLOW = {
+    "kingdom": N_("counters that found no square go to the Kingdom of the Dead (R13, R15)"),
+    "stock": N_("counters that found no square stay in {player}'s stock: the Kingdom of the Dead "
+                "is full (R13, R15)"),
+    "split": N_("counters that found no square fill the Kingdom of the Dead; the rest stay in "
+                "{player}'s stock (R13, R15)"),
+}
 
 
-def upcoming(step: Step, name: Callable[[str], str] = player_name) -> str:
+def upcoming(step: Step, name: Callable[[str], str] = player_name,
+             kingdom: int | None = None) -> str:
     """What ``step`` (an automatic step: ``Game.coming``) will do, in a learner's words and in
-    the current language; ``name`` writes a player's name (the app colours it)."""
+    the current language; ``name`` writes a player's name (the app colours it). ``kingdom``:
+    how many counters the Kingdom of the Dead holds, so that counters that find no square are
+    said to go where they will (R15: to the stock once it is full)."""
     player = name(PLAYERS[step.p]) if hasattr(step, "p") else ""
     line = LINE_TITLES[step.line] if isinstance(step, ScoreLine) else ""
+    if isinstance(step, Overflow) and kingdom is not None:
+        room = KINGDOM_SIZE - kingdom
+        where = "kingdom" if step.count <= room else "stock" if room <= 0 else "split"
+        return _(UPCOMING_OVERFLOW[where]).format(player=player)
     return _(UPCOMING[step.kind]).format(player=player, line=line)
 
 

@@ -31,6 +31,7 @@ from ..engine.view import PlayerView
 from ..i18n import N_, plural_translator, translator
 from ..players import SEARCH_BUDGETS
 from ..players.mcts import ChoiceStats, SearchResult, search
+from .cartouches import hand_text, on_cartouches
 
 _ = translator("engine")
 _n = plural_translator("engine")
@@ -120,27 +121,33 @@ def _budget(level: str) -> int:
 
 
 def _points(x: float) -> str:
-    """'1 point', '-2 points', '2.5 points' (to a tenth, in the current language)."""
-    n = round(x, 1)
-    if n == int(n):
-        shown = str(int(n))
-    else:
-        units, tenths = f"{abs(n):.1f}".split(".")
-        # Translators: a number with one decimal, e.g. 2.5 (in Portuguese 2,5).
-        shown = ("-" if n < 0 else "") + _("{units}.{tenths}").format(units=units,
-                                                                      tenths=tenths)
-    # "1 point" and "-1 point"; every other amount takes the plural.
-    count = 1 if n in (1, -1) else 2
-    return _n("{n} point", "{n} points", count).format(n=shown)
+    """'1 point', '3 points': an average rounded to whole points, never below 0 (a learner
+    reads no decimals and no minus signs; the sentence says which way a difference goes)."""
+    n = max(0, round(x))
+    return _n("{n} point", "{n} points", n).format(n=n)
 
 
-def _choice_reasons(view: PlayerView, choice: object, st: ChoiceStats
+def _balance(x: float) -> str:
+    """What a choice is worth all in all, in words: 'about 6 points in your favour', 'about
+    3 points against you', 'about even'."""
+    n = round(x)
+    if n > 0:
+        return _n("about {n} point in your favour", "about {n} points in your favour",
+                  n).format(n=n)
+    if n < 0:
+        return _n("about {n} point against you", "about {n} points against you",
+                  -n).format(n=-n)
+    return _("about even")
+
+
+def choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
                     ) -> tuple[list[str], tuple[int, ...]]:
-    """Sentences about what ``choice`` does, with rule ids, and the temples it fights for."""
+    """Sentences about what ``choice`` does, with rule ids, and the temples it fights for
+    (``st``: the search's figures, None when there was no search)."""
     kind = view.pending.kind
     other = _name(view.opponent)
     if kind == "exchange":
-        hand = list(view.hand)
+        hand = hand_text(view.hand)
         if choice:
             return [_("Hand in the exchange counter and draw 4 new cards: the coach expects 4 "
                       "new cards to do better than {hand}, and you may do it only once a game "
@@ -149,20 +156,18 @@ def _choice_reasons(view: PlayerView, choice: object, st: ChoiceStats
                   "may hand it in only once a game (R5).").format(hand=hand)], ()
     if kind == "assign":
         c1, c2, c3, c4 = choice
-        said = [_("Put {c1}, {c2}, {c3}, {c4} on cartouches 1 to 4 (R6).").format(
-            c1=c1, c2=c2, c3=c3, c4=c4)]
+        said = [_("Put {placed} (R6).").format(placed=on_cartouches(choice))]
         said.append(_("Cartouche 1: your {card} scores twice the difference if it beats "
                       "{other}'s card (R7).").format(card=c1, other=other))
         n = rules.removal(c2)
-        # Translators: {first} is empty, or "; you went first in 40% of the rounds the coach
-        # tried" (the message below, after a semicolon).
-        first = ("; " + _("you went first in {percent}% of the rounds the coach tried").format(
-            percent=round(100 * st.first)) if st.visits else "")
+        # Translators: {first} is empty, or "; you went first in 40% of the games the coach
+        # imagined" (the message below, after a semicolon).
+        first = ("; " + _("you went first in {percent}% of the games the coach imagined").format(
+            percent=round(100 * st.first)) if st is not None and st.visits else "")
         if rules.removes_nothing(view.round) and n:
             said.append(_("Cartouche 2: a {card} removes nothing in round 1 (R11); the lower "
                           "card goes first (R8){first}.").format(card=c2, first=first))
         elif n > 0:
-            # English says "1 of blue's counters" as it says "2 of blue's counters".
             said.append(_n("Cartouche 2: a {card} removes {n} of {other}'s counters (R10); the "
                            "lower card goes first (R8){first}.",
                            "Cartouche 2: a {card} removes {n} of {other}'s counters (R10); the "
@@ -177,10 +182,10 @@ def _choice_reasons(view: PlayerView, choice: object, st: ChoiceStats
         # Translators: {temples} is e.g. "temples 1 to 3".
         said.append(_("Cartouche 3: a {card} opens {temples} for your removal and placement "
                       "(R12).").format(card=c3, temples=temples_text(c3)))
-        # English says "up to 1 counters" as it says "up to 3 counters".
-        said.append(_n("Cartouche 4: a {card} places up to {card} counters (R13).",
-                       "Cartouche 4: a {card} places up to {card} counters (R13).", c4).format(
-            card=c4))
+        said.append(_n("Cartouche 4: a {card} places {card} counter, on an empty square of those "
+                       "temples (R13).",
+                       "Cartouche 4: a {card} places {card} counters, on empty squares of those "
+                       "temples, fewer if your stock runs short (R13).", c4).format(card=c4))
         return said, tuple(range(1, c3 + 1))
     i = SQUARE_INDEX[choice]
     temple = TEMPLE_OF[i]
@@ -220,36 +225,37 @@ def advice(view: PlayerView, level: str = "strong", seed: int = 0) -> Advice:
 def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
     st = result.stats[_key(choice)]
     other = _name(view.opponent)
-    reasons, temples = _choice_reasons(view, choice, st)
+    reasons, temples = choice_reasons(view, choice, st)
     worth = st.worth
     if st.won >= 0.05:
         how = max(st.won_by, key=st.won_by.get)
-        reasons.append(_("You won the game in {percent}% of the rounds the coach tried with this "
-                         "choice: {how}.").format(percent=round(100 * st.won),
+        reasons.append(_("In {percent}% of the games the coach imagined with this choice, "
+                         "you won the game: {how}.").format(percent=round(100 * st.won),
                                                   how=_(WIN_WORDS[how])))
     if st.won + st.lost >= 0.05:
-        sentence = _("The coach expects you to gain {gain} this round and {other} {gain_other}; "
-                     "with what the board would give in a scoring round and a game won or lost "
-                     "counted as 40 points, this choice is worth {worth} to you (R7, R16).")
+        sentence = _("The coach expects you to gain about {gain} this round and {other} about "
+                     "{gain_other}; counting what the board would give in a scoring round, and "
+                     "a game won or lost as 40 points, this choice comes out {worth} (R7, "
+                     "R16).")
     else:
-        sentence = _("The coach expects you to gain {gain} this round and {other} {gain_other}; "
-                     "with what the board would give in a scoring round, this choice is worth "
-                     "{worth} to you (R7, R16).")
+        sentence = _("The coach expects you to gain about {gain} this round and {other} about "
+                     "{gain_other}; counting what the board would give in a scoring round, "
+                     "this choice comes out {worth} (R7, R16).")
     reasons.append(sentence.format(gain=_points(st.gain), other=other,
-                                   gain_other=_points(st.gain_other), worth=_points(worth)))
+                                   gain_other=_points(st.gain_other), worth=_balance(worth)))
     if st.lost >= 0.01:
-        risk = _("Risk: in {percent}% of the rounds the coach tried, {other} won at once "
+        risk = _("Risk: in {percent}% of the games the coach imagined, {other} won at once "
                  "(R18).").format(percent=round(100 * st.lost), other=other)
     elif st.won >= 0.5:
-        risk = _("Risk: small; this choice wins the game in most of the rounds the coach tried "
-                 "(R18).")
+        risk = _("Risk: small; this choice wins the game in most of the games the coach "
+                 "imagined (R18).")
     elif st.gain_other > st.gain:
-        risk = _("Risk: {other} is expected to score more than you this round ({theirs} "
+        risk = _("Risk: {other} is expected to score more than you this round (about {theirs} "
                  "against {yours}) (R7, R16).").format(other=other,
                                                      theirs=_points(st.gain_other),
                                                      yours=_points(st.gain))
     else:
-        risk = _("Risk: small; {other} is expected to gain {theirs} this round "
+        risk = _("Risk: small; {other} is expected to gain about {theirs} this round "
                  "(R7, R16).").format(other=other, theirs=_points(st.gain_other))
     for threat in threats(view):
         risk += " " + threat.text
@@ -287,20 +293,25 @@ def compare(view: PlayerView, choice: object, level: str = "strong", seed: int =
     own = search(view, max(50, budget // 4), seed=seed, only=[choice])
     difference = best.stats[_key(preferred)].worth - own.stats[_key(choice)].worth
     coach = _advice(view, preferred, best)
-    # Translators: {preferred} and {chosen} are e.g. "cards 4, 1, 2, 3", "T3.8",
-    # "keeping your cards"; {points} e.g. "2.5 points".
-    text = _("The coach preferred {preferred}: about {points} better than {chosen} in expected "
-             "points.").format(preferred=_shown(preferred),
-                               points=_points(max(difference, 0.0)),
-                               chosen=_shown(choice)) + " " + coach.reasons[0]
+    # Translators: {preferred} and {chosen} are e.g. "a 4 on cartouche 1, a 1 on cartouche 2,
+    # a 2 on cartouche 3 and a 3 on cartouche 4", "T3.8", "keeping your cards"; {points}
+    # e.g. "3 points".
+    if round(difference) >= 1:
+        text = _("The coach preferred {preferred}. Your choice, {chosen}, is about {points} "
+                 "worse than the coach's choice in expected points.")
+    else:
+        text = _("The coach preferred {preferred}, but your choice, {chosen}, is about as "
+                 "good in expected points.")
+    text = text.format(preferred=shown_choice(preferred), points=_points(difference),
+                       chosen=shown_choice(choice)) + " " + coach.reasons[0]
     return Review(False, choice, preferred, difference, text, coach.rules)
 
 
-def _shown(choice: object) -> str:
+def shown_choice(choice: object) -> str:
     if isinstance(choice, bool):
         return _("handing in the exchange counter") if choice else _("keeping your cards")
     if isinstance(choice, (tuple, list)):
-        return _("cards {cards}").format(cards=", ".join(str(c) for c in choice))
+        return on_cartouches(choice)
     return str(choice)
 
 
@@ -351,4 +362,5 @@ def threats(game) -> list[Threat]:
     return found
 
 
-__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "compare", "threats"]
+__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "choice_reasons",
+           "compare", "shown_choice", "threats"]

@@ -5,7 +5,7 @@ Each lesson is a JSON file in ``aton/teaching/lessons/`` (data a teacher edits, 
 - ``scenario`` (a name in ``aton/teaching/scenarios/``) or ``position`` (an aton-position dict);
 - ``learner``: the colour the learner plays; the other colour follows ``script``;
 - ``goal`` (one sentence), ``intro``, ``hint`` (``text``, and the ``cartouches`` / ``squares``
-  to highlight), ``success`` (the "Well done" sentence) and ``rules`` (the ids it teaches);
+  to highlight, ``keep``: squares whose counter to keep, marked apart), ``success`` (the "Well done" sentence) and ``rules`` (the ids it teaches);
 - ``script``: the opponent's choices. ``exchange`` and ``assign`` are lists, one entry per round
   (``assign`` entries are card values on cartouches 1-4); ``remove``, ``place`` and
   ``take_back`` are squares in order of preference: the opponent takes the first one that is
@@ -50,11 +50,13 @@ SQUARE_KINDS = tuple(kind for kind, ask in ASKS.items() if ask.board_choice)
 @dataclass(frozen=True)
 class Hint:
     """What the Hint button says and highlights: cards to put on cartouches (cartouche number
-    -> card value) and squares of the board."""
+    -> card value), squares of the board to click (ringed in orange) and squares whose counter
+    to keep (``keep``, a green diamond: never the same mark as a square to click)."""
 
     text: str
     cartouches: dict[int, int] = field(default_factory=dict)
     squares: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,7 @@ def lesson_from_dict(name: str, data: dict) -> Lesson:
         own_position=data.get("position"), script=data.get("script", {}), judge=judge_at,
         checks=tuple(data["checks"]),
         hint=Hint(hint["text"], {int(c): int(v) for c, v in hint.get("cartouches", {}).items()},
-                  tuple(hint.get("squares", ()))),
+                  tuple(hint.get("squares", ())), tuple(hint.get("keep", ()))),
         success=data["success"], rules=tuple(data["rules"]))
 
 

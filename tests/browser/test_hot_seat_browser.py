@@ -50,6 +50,8 @@ def secrets_in(text: str, cards: tuple[int, ...]) -> list[str]:
             if re.search(rf"(?<![\d.,]){re.escape(written)}(?![\d.,])", text):
                 found.append(written)
     found += re.findall(r"Cartouche \d: [1-4]", text)
+    # One per cartouche, as the coach and Undo say cards ("a 3 on cartouche 1").
+    found += re.findall(r"\b(?:a|um) [1-4] (?:on cartouche|no cartucho) [1-4]", text)
     return found
 
 
