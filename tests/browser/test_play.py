@@ -125,9 +125,11 @@ def test_play_a_round_by_clicks(page: Page, voila_server: str, page_errors: list
         slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
         slot.click()
         expect(slot).to_have_text(f"Cartouche {c}: {value}")
-    expect(page.locator(".aton-meaning")).to_contain_text(
-        f"Cartouche 3 with a {cards_on[2]}: you may remove and place counters in "
-        f"{aton.board.temples_text(cards_on[2])} (R12).")
+    # Each card's meaning is its cartouche's tooltip (the last one put down is spelled out).
+    expect(page.get_by_role("button", name=re.compile(r"^Cartouche 3: "))).to_have_attribute(
+        "title", re.compile(re.escape(
+            f"Cartouche 3 with a {cards_on[2]}: you may remove and place counters in "
+            f"{aton.board.temples_text(cards_on[2])} (R12).")))
     page.screenshot(path=str(ARTIFACTS / "play_1_picker.png"))
     expect(confirm).to_be_enabled()
     confirm.click()
