@@ -282,9 +282,9 @@ def test_the_keyboard_list_and_the_colour_key_in_portuguese():
     assert square_label("T1.1", None) == "T1.1: templo 1, casa 1 (linha 1), amarela, vazia"
     assert square_label("T4.12", "blue").endswith("bônus +2, uma pedra azul")
     key = plain(legend())
-    assert "amarela" in key and "turquesa (as regras as chamam de casas azuis)" in key
+    assert "amarela" in key and "turquesa (as casas azuis das regras)" in key
     set_language("en")
-    assert "yellow" in plain(legend()) and "turquoise (the rules call them blue squares)" in (
+    assert "yellow" in plain(legend()) and "turquoise (the rules' blue squares)" in (
         plain(legend()))
 
 

@@ -436,7 +436,7 @@ def test_the_rules_blue_squares_are_turquoise_in_the_app():
     assert SQUARE_FILL["B"] == TURQUOISE
     assert CELL_FILL[aton.board.SQUARE_INDEX["T1.8"]] == TURQUOISE
     legend = plain(app.track.widget.value)
-    assert "turquoise (the rules call them blue squares)" in legend
+    assert "turquoise (the rules' blue squares)" in legend
     assert "T3.8 = temple 3, square 8" in legend
 
 

@@ -45,4 +45,4 @@ def test_the_map_in_portuguese():
     m = RoundMap()
     m.speaks = lambda: "pt"
     m.show("scoring")
-    assert "Rodada de contagem" in m.widget.value and "Quem joga primeiro" in m.widget.value
+    assert "Contagem" in m.widget.value and "Quem começa" in m.widget.value

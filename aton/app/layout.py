@@ -55,10 +55,10 @@ def _projector_type() -> str:
 LAYOUT_CSS = f"""
 <style>
 .aton-app {{
-  --aton-board-w: max(300px, min(calc(100vw - 500px), calc((100vh - 290px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 500px), calc((100vh - 318px) * {RATIO:.4f})));
 }}
 @media (max-width: 1199px) {{ .aton-app {{
-  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 290px) * {RATIO:.4f})));
+  --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 318px) * {RATIO:.4f})));
 }} }}
 @media (max-height: 799px) {{ .aton-app:not(.{PROJECTOR_CLASS}) .aton-explain .widget-html-content {{
   max-height: 21vh; }} }}
@@ -89,8 +89,8 @@ LAYOUT_CSS = f"""
 .aton-col .aton-table {{ max-width: 100%; }}
 .aton-col .aton-table :is(td, th) {{ overflow-wrap: anywhere; }}
 /* The map of the round under the board: its steps in one line, the current one lit. */
-.aton-map-row {{ font-size: 13px; line-height: 1.9; color: #333; }}
-.aton-app .aton-map .aton-map-step {{ font-size: 13px; font-weight: normal; padding: 0 5px;
+.aton-map-row {{ font-size: 13px; line-height: 1.75; color: #333; }}
+.aton-app .aton-map .aton-map-step {{ font-size: 13px; font-weight: normal; padding: 0 4px;
   border: 1px solid #b9ad95; border-radius: 10px; background: #f6f1e6; color: #222; }}
 .aton-app .aton-map .aton-map-step.aton-map-now {{ background: #0b5394; color: #fff;
   border-color: #0b5394; font-weight: bold; }}

@@ -19,7 +19,7 @@ def legend() -> str:
         return (f"<span style='display:inline-block;width:12px;height:12px;background:"
                 f"{SQUARE_FILL[colour]};border:1px solid #555;vertical-align:middle'></span>")
 
-    note = ("<span style='color:#666'>" + _("(the rules call them blue squares)")
+    note = ("<span style='color:#666'>" + _("(the rules' blue squares)")
             + "</span>")
     # Translators: the board's colour key; each {…} is a small square of that colour.
     colours = _("{yellow} yellow {green} green {black} black {turquoise} turquoise {note} "
@@ -38,6 +38,7 @@ class ScoreTrack(Panel):
 
     def __init__(self) -> None:
         self.widget = HTML(layout=Layout(width="100%"))
+        self.widget.add_class("aton-track")
         self.scores = {"red": 0, "blue": 0}
         self._shown: tuple | None = None
 
@@ -91,5 +92,5 @@ class ScoreTrack(Panel):
         line = (f'<div style="font-size:16px"><b>{scores_word}</b> {player_span("red")} '
                 f'<b style="font-size:20px">{scores["red"]}</b> · {player_span("blue")} '
                 f'<b style="font-size:20px">{scores["blue"]}</b>'
-                f'<span style="color:#555;font-size:14px"> — {when} · {counters}</span></div>')
+                f'<span style="color:#555;font-size:13px"> — {when} · {counters}</span></div>')
         self.widget.value = legend() + line + track

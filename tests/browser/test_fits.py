@@ -36,7 +36,7 @@ INSIDE = """(selectors) => {
 }"""
 
 PICKING = [".aton-cardbtn", ".aton-slots button", ".aton-picker-confirm", ".aton-next",
-           ".aton-steps button"]
+           ".aton-steps button", ".aton-track"]  # the score track, its 0 included
 
 
 def open_page(page: Page, url: str, size: tuple[int, int]) -> None:
@@ -84,7 +84,7 @@ def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_se
     quiz = page.locator(".aton-quiz")
     expect(quiz).to_be_visible()
     assert page.evaluate(INSIDE, [".aton-quiz input", ".aton-quiz button", ".aton-next",
-                                  ".aton-steps button"]) == []
+                                  ".aton-steps button", ".aton-track"]) == []
     reveal = quiz.get_by_role("button", name="Reveal")
     for _ in range(3):  # three lines scored: the chart is drawn beside the table
         reveal.click()
