@@ -70,6 +70,9 @@ LAYOUT_CSS = f"""
   --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 262px) * {RATIO:.4f})));
 }} }}
 .{PROJECTOR_CLASS} .aton-game-setup {{ display: none !important; }}
+/* The class reads the board's colours off the board itself: on a projector the colour key
+   gives its room to the round map and the score track. */
+.{PROJECTOR_CLASS} .aton-legend {{ display: none; }}
 .{PROJECTOR_CLASS} .aton-explain .widget-html-content {{ max-height: 20vh; }}
 /* On a projector the explanation's "Your turn: put one card on each cartouche" is the
    picker's heading: the picker's own first line gives its room to the cards. */
@@ -87,7 +90,7 @@ LAYOUT_CSS = f"""
 .aton-in-lesson .aton-explain .aton-heading {{ display: none; }}
 /* A table in the right-hand column is never wider than the column: its words wrap. */
 .aton-col .aton-table {{ max-width: 100%; }}
-.aton-col .aton-table :is(td, th) {{ overflow-wrap: anywhere; }}
+.{PROJECTOR_CLASS} .aton-col .aton-table :is(td, th) {{ padding: 1px 3px; }}
 /* The map of the round under the board: its steps in one line, the current one lit. */
 .aton-map-row {{ font-size: 13px; line-height: 1.75; color: #333; }}
 .aton-app .aton-map .aton-map-step {{ font-size: 13px; font-weight: normal; padding: 0 4px;

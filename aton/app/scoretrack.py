@@ -26,7 +26,8 @@ def legend() -> str:
                 "{bonus} bonus +1/+2").format(yellow=box("Y"), green=box("G"), black=box("K"),
                                               turquoise=box("B"), note=note, bonus=box("+"))
     return with_rule_links(
-        "<div style='font-size:13px;line-height:1.3;color:#333;margin-bottom:2px'>" + colours
+        "<div class='aton-legend' style='font-size:13px;line-height:1.3;color:#333;"
+        "margin-bottom:2px'>" + colours
         + " · <span style='color:#e6007e;font-weight:bold'>□</span> " + _("last step")
         + " · <b>□</b> " + _("yours to click") + "<br>"
         + _("<b>T3.8</b> = temple 3, square 8: the squares of a temple are counted row by "

@@ -1,6 +1,6 @@
 """Every control the current step needs is on the screen, at 1024x768, 1366x768 and 1920x1080.
 
-A learner placing cards in a free game and in a guided lesson, a teacher at a projector, in
+Measured with the page unscrolled. A learner placing cards in a free game and in a guided lesson, a teacher at a projector, in
 English and in Portuguese, and a class predicting a scoring round: the four cards, the four
 cartouches, Confirm, what to do now (the explanation's last line), Next step, and the quiz's
 boxes and Reveal lie inside the window without scrolling; nothing scrolls sideways; no
@@ -19,12 +19,13 @@ pytestmark = pytest.mark.browser
 SIZES = ((1024, 768), (1366, 768), (1920, 1080))
 
 INSIDE = """(selectors) => {
+  window.scrollTo(0, 0);  // a click scrolls what it clicks into view: measure unscrolled
   const out = [];
   for (const s of selectors) {
     const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);
     if (!all.length) { out.push(`${s}: not shown`); continue; }
     for (const e of all) { const r = e.getBoundingClientRect();
-      if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
         out.push(`${s} "${e.textContent.trim().slice(0, 30)}": ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`); }
   }
   if (document.documentElement.scrollWidth > innerWidth + 1)
@@ -74,9 +75,10 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("projector", ["", "&projector=1"], ids=["page", "projector"])
 def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_server: str,
-                                                            size) -> None:
-    open_page(page, f"{voila_server}?scenario=14_scoring_winner&seed=1", size)
+                                                            size, projector) -> None:
+    open_page(page, f"{voila_server}?scenario=14_scoring_winner&seed=1{projector}", size)
     place_four(page)
     page.get_by_role("button", name=re.compile("^Confirm")).click()
     page.get_by_role("button", name="To my next decision ▸▸").click()
@@ -89,7 +91,7 @@ def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_se
     for _ in range(3):  # three lines scored: the chart is drawn beside the table
         reveal.click()
         page.wait_for_timeout(300)
-    page.screenshot(path=f"/tmp/fits_quiz_{size[0]}.png")
+    page.screenshot(path=f"/tmp/fits_quiz{projector[1:10]}_{size[0]}.png")
     overlap = page.evaluate("""() => {
       const t = document.querySelector('.aton-col .aton-table');
       const f = [...document.querySelectorAll('.aton-col .bqplot')].filter(e => e.offsetParent);
