@@ -33,3 +33,24 @@ def play_first_cards(page: Page, scenario: str, seed: int) -> Session:
         local.decide(False)
     local.decide(cards)
     return local
+
+
+def play_to_the_end(page: Page, rounds: int = 60) -> None:
+    """Click on until the end panel shows: the cards as drawn, the first square listed at a
+    board choice, else To my next decision (either language: by the page's classes)."""
+    end = page.locator(".aton-end")
+    for _ in range(rounds):
+        if end.count() and end.first.is_visible():
+            return
+        if page.locator(".aton-cardbtn").first.is_visible():
+            for c in range(4):
+                page.locator(".aton-cardbtn").nth(c).click()
+                page.locator(".aton-slots button").nth(c).click()
+            page.locator(".aton-picker-confirm").click()
+        elif page.locator(".aton-chooser").first.is_visible():
+            page.locator(".aton-square-list select").select_option(index=0)
+            page.locator(".aton-chooser button").first.click()
+        else:
+            page.locator(".aton-steps button").nth(1).click()
+        page.wait_for_timeout(400)
+    expect(end.first).to_be_visible()

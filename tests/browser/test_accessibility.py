@@ -8,6 +8,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_actions import play_to_the_end
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -63,4 +64,12 @@ def test_no_wcag_violation_in_the_class_quiz_and_at_the_end(page: Page, voila_se
     reveal = page.locator(".aton-quiz").get_by_role("button", name="Reveal")
     reveal.click()
     page.wait_for_timeout(300)
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_no_wcag_violation_at_the_end(page: Page, voila_server: str, lang: str) -> None:
+    opened(page, f"{voila_server}?scenario=11_end_by_temple&seed=2&lang={lang}")
+    close_how_to(page)
+    play_to_the_end(page)
     assert violations(page) == []

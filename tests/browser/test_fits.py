@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_actions import play_to_the_end
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -101,3 +102,14 @@ def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_se
               || b.bottom <= a.top + 1) ? '' : 'the chart covers the table'; }""")
     assert overlap == ""
     assert page.evaluate(INSIDE, [".aton-quiz input", ".aton-quiz button"]) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("projector", ["", "&projector=1"], ids=["page", "projector"])
+def test_the_end_of_the_game_is_on_screen(page: Page, voila_server: str, size,
+                                          projector) -> None:
+    open_page(page, f"{voila_server}?scenario=11_end_by_temple&seed=2{projector}", size)
+    play_to_the_end(page)
+    page.wait_for_timeout(400)
+    page.screenshot(path=f"/tmp/fits_end{projector[1:10]}_{size[0]}.png")
+    assert page.evaluate(INSIDE, [".aton-end", ".aton-steps button", ".aton-track"]) == []
