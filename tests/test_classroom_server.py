@@ -124,7 +124,10 @@ def test_a_pool_refill_waits_for_room_instead_of_failing(started):
     assert waited and kid == "k0" and len(started) == 2
 
 
-def test_while_full_only_the_pools_started_kernels_are_handed_out(started):
+def test_a_request_is_handed_only_a_pool_kernel_that_has_started(started):
+    """Voilà would hand the next request a refill still starting, and its page would stay
+    blank until that kernel had started and run the notebook: full or not, only the pool's
+    started places count."""
     class Pooled(ClassroomKernelManager):  # as voila_kernel_manager_factory builds it
         def get_pool_size(self, notebook_name: str) -> int:
             return len(self._pools.get(notebook_name, []))
@@ -133,13 +136,15 @@ def test_while_full_only_the_pools_started_kernels_are_handed_out(started):
     done, pending = loop.create_future(), loop.create_future()
     done.set_result({"kernel_id": "k0"})
     km = Pooled(max_kernels=1)
-    km._pools = {"play.ipynb": [done, pending]}
+    km._pools = {"play.ipynb": [done, done]}
     assert km.get_pool_size("play.ipynb") == 2
-    km._kernels["k0"] = object()
-    assert km.full() is not None
+    km._pools = {"play.ipynb": [done, pending]}
     assert km.get_pool_size("play.ipynb") == 1
+    km._kernels["k0"] = object()
+    assert km.full() is not None and km.get_pool_size("play.ipynb") == 1
     km._pools = {"play.ipynb": [pending, done]}
     assert km.get_pool_size("play.ipynb") == 0
+    assert km.get_pool_size("other.ipynb") == 0
     loop.close()
 
 

@@ -11,9 +11,10 @@ README's ``voila notebooks/play.ipynb`` runs with it:
   the visitor gets a page of its own, in their language (``?lang=`` first, else the
   browser's ``Accept-Language``), saying the server is full and to try again in a minute
   (HTTP 503). The pages already open go on untouched;
-- the pool's refills (``preheat_kernel``) wait for room instead of failing, and while the
-  server is full no request is handed a pool place that is still starting (it would wait for
-  room with nothing on its screen); a pool kernel already started is still given out;
+- the pool's refills (``preheat_kernel``) wait for room instead of failing; a request is
+  handed only a pool kernel that has started (``ready_pool_size``), never a place still
+  starting, so a page past the pool's two starts its own kernel at once and shows that it is
+  getting ready, instead of a blank page while it waits for a refill;
 - a request that never opens a websocket holds its kernel only until the culler's idle
   timeout (``MappingKernelManager.cull_idle_timeout`` in ``voila.json``), and while it holds
   it, it counts against the cap: a flood of GETs fills the cap, not the memory.
@@ -86,16 +87,21 @@ def available_mb(meminfo: Path = MEMINFO) -> float | None:
     return None
 
 
-def capped_pool_size(get_pool_size):
-    """Wrap Voilà's ``get_pool_size``: while the server is full, only the pool's kernels that
-    have started count (Voilà hands out the oldest place of the pool first)."""
+def ready_pool_size(get_pool_size):
+    """Wrap Voilà's ``get_pool_size`` to count only the pool's places whose kernel has started.
+
+    Voilà counts a refill that is still starting as a place, and hands the oldest place to the
+    next request: while a class arrives, every request past the first two then waits, with
+    nothing sent to its browser (a blank page), for a pool kernel to start and run the
+    notebook, Voilà included. With this count such a request gets a kernel of its own at once
+    instead, and its page shows Voilà's spinner and the notebook's "getting ready" note while
+    its kernel starts. While the server is full, too, no request waits for a refill that is
+    itself waiting for room."""
 
     def pool_size(self, notebook_name: str) -> int:
-        size = get_pool_size(self, notebook_name)
-        if self.full() is None:
-            return size
         pool = getattr(self, "_pools", {}).get(notebook_name, [])
-        return min(size, sum(1 for _ in itertools.takewhile(lambda task: task.done(), pool)))
+        ready = sum(1 for _ in itertools.takewhile(lambda task: task.done(), pool))
+        return min(get_pool_size(self, notebook_name), ready)
 
     pool_size.__doc__ = get_pool_size.__doc__
     return pool_size
@@ -125,7 +131,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("get_pool_size")
         if own is not None:
-            cls.get_pool_size = capped_pool_size(own)
+            cls.get_pool_size = ready_pool_size(own)
 
     def full(self) -> str | None:
         """Why no kernel may start now ("40 kernels", "812 MiB available"), or None."""
