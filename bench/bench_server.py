@@ -57,9 +57,11 @@ from aton.server.classroom import available_mb
 
 CONFIG = json.loads((REPO / "voila.json").read_text())
 CAP = CONFIG["ClassroomKernelManager"]["max_kernels"]
-# What a page shows, read in the page: usable, the "server full" page, an error, the
-# notebook's "getting ready" note or Voilà's spinner (with its text), or nothing at all.
+# What a page shows, read in the page: nothing from the server yet (the browser shows its
+# previous page and a busy tab), usable, the "server full" page, an error, the notebook's
+# "getting ready" note or Voilà's spinner (with its text), or nothing at all (blank).
 STATE = """() => {
+  if (location.href === 'about:blank') return ['no answer yet', ''];
   if (READY) return ['usable', ''];
   const text = e => (e && e.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 90);
   if (document.querySelector('.aton-server-full')) return ['server full',
@@ -76,6 +78,7 @@ STATE = """() => {
   if (label) return ['spinner', label];
   return ['blank', body];
 }""".replace("READY", READY["app"])
+NAVIGATE = "url => { setTimeout(() => { location.href = url; }, 0); }"
 TIMEOUT = 600  # seconds for the pages opened together to become usable
 
 
@@ -117,11 +120,14 @@ def open_pages(browser, url: str, n: int, proc) -> dict:
     watcher.start()
     pages, errors = [], []
     t0 = time.monotonic()
-    for k in range(n):  # every navigation starts before any page is ready
+    for k in range(n):  # every page first, then every navigation at once
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{url}?seed={k + 1}", wait_until="commit", timeout=TIMEOUT * 1000)
         pages.append({"page": page, "seen": {}, "ready": None, "last": ("blank", "")})
+    for k, entry in enumerate(pages):
+        # Not goto: it returns only when the server answers, and the server answers a page
+        # once its kernel has started, so the pages would be opened one after the other.
+        entry["page"].evaluate(NAVIGATE, f"{url}?seed={k + 1}")
     waiting = list(pages)
     while waiting and time.monotonic() - t0 < TIMEOUT:
         for entry in waiting:
