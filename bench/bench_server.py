@@ -103,8 +103,13 @@ def state(page) -> tuple[str, str]:
 
 
 def open_pages(browser, url: str, n: int, proc) -> dict:
-    """n pages opened together; every page's time to usable or what it showed instead."""
-    context = new_context(browser)
+    """n pages opened together; every page's time to usable or what it showed instead.
+
+    Each page has a browser context of its own, as each student has a browser: within one
+    context chromium opens at most 6 connections to a server, and each page's request stays
+    open while its notebook runs, so 30 pages of one context would queue behind each other
+    (and their scripts behind them, until the cull took their kernels)."""
+    contexts = [new_context(browser) for _ in range(n)]
     samples: list[tuple[int, int, float]] = []  # (server MiB, kernels, MiB available)
     stop = threading.Event()
 
@@ -120,7 +125,7 @@ def open_pages(browser, url: str, n: int, proc) -> dict:
     watcher.start()
     pages, errors = [], []
     t0 = time.monotonic()
-    for k in range(n):  # every page first, then every navigation at once
+    for context in contexts:  # every page first, then every navigation at once
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         pages.append({"page": page, "seen": {}, "ready": None, "last": ("blank", "")})
@@ -157,7 +162,8 @@ def open_pages(browser, url: str, n: int, proc) -> dict:
                   "outcome": e["last"][0], "showed": e["last"][1],
                   "seen": e["seen"]} for k, e in enumerate(pages)],
     }
-    context.close()
+    for context in contexts:
+        context.close()
     return result
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 
 import jinja2
@@ -148,6 +149,29 @@ def test_a_request_is_handed_only_a_pool_kernel_that_has_started(started):
     loop.close()
 
 
+def test_a_kernel_no_page_has_connected_to_gets_connect_timeout_before_the_cull(monkeypatch):
+    """30 pages drawn at once took more than the 50 s idle timeout to connect: until its page
+    has connected, a kernel is culled only after ``connect_timeout``; after, the usual rule."""
+    culled = []
+
+    async def base_cull(self, kernel_id):
+        culled.append(kernel_id)
+        self._kernels.pop(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", base_cull)
+    km = manager(connect_timeout=180)
+    now = datetime.now(timezone.utc)
+    for kid, idle in (("fresh", 100), ("old", 200)):
+        km._kernels[kid] = SimpleNamespace(last_activity=now - timedelta(seconds=idle))
+    asyncio.run(km.cull_kernel_if_idle("fresh"))  # never connected, idle 100 s < 180 s: kept
+    asyncio.run(km.cull_kernel_if_idle("old"))  # never connected, idle 200 s: the base rule
+    assert culled == ["old"] and "fresh" in km._kernels
+    km._kernels["seen"] = SimpleNamespace(last_activity=now)
+    km._kernel_connections["seen"] = 1
+    asyncio.run(km.cull_kernel_if_idle("seen"))  # its page connected: the base rule decides
+    assert culled == ["old", "seen"] and "seen" not in km._connected
+
+
 def test_available_memory_is_read_from_meminfo(tmp_path):
     meminfo = tmp_path / "meminfo"
     meminfo.write_text("MemTotal:       24000000 kB\nMemAvailable:    2097152 kB\n")
@@ -167,6 +191,7 @@ def test_voila_json_wires_in_the_cap_and_waits_for_a_loaded_machine():
     assert CONFIG["VoilaExecutor"]["startup_timeout"] >= 120
     cap = CONFIG["ClassroomKernelManager"]
     assert cap["max_kernels"] > 30 + voila["default_pool_size"] and cap["min_available_mb"] > 0
+    assert cap["connect_timeout"] > CONFIG["MappingKernelManager"]["cull_idle_timeout"]
 
 
 # ----------------------------------------------------------------------------- the pool's wait

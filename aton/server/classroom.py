@@ -15,9 +15,11 @@ README's ``voila notebooks/play.ipynb`` runs with it:
   handed only a pool kernel that has started (``ready_pool_size``), never a place still
   starting, so a page past the pool's two starts its own kernel at once and shows that it is
   getting ready, instead of a blank page while it waits for a refill;
-- a request that never opens a websocket holds its kernel only until the culler's idle
-  timeout (``MappingKernelManager.cull_idle_timeout`` in ``voila.json``), and while it holds
-  it, it counts against the cap: a flood of GETs fills the cap, not the memory.
+- a kernel whose page has never connected is culled after ``connect_timeout`` idle seconds
+  (a class's pages drawn at once may take minutes to connect), one whose page has connected
+  and gone after ``MappingKernelManager.cull_idle_timeout``; a request that never opens a
+  websocket holds its kernel that long at most, and counts against the cap meanwhile: a flood
+  of GETs fills the cap, not the memory.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import jinja2
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
 from traitlets import Float, Integer
@@ -119,10 +122,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="No new kernel while the machine has less memory available than this (MiB).")
     pool_wait = Float(
         1.0, config=True, help="Seconds between two looks for room when a pool refill waits.")
+    connect_timeout = Integer(
+        180, config=True,
+        help="A kernel whose page has never connected is culled after this many seconds idle "
+             "(not cull_idle_timeout): 30 pages drawn at once on 2 cores took more than 50 s "
+             "from their notebook's end to their websocket. Once its page has connected, "
+             "cull_idle_timeout applies.")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._starting = 0
+        self._connected: set[str] = set()  # kernels whose page has connected at least once
 
     def __init_subclass__(cls, **kwargs) -> None:
         # Voilà builds its pre-heating manager as a subclass of this one
@@ -162,6 +172,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().start_kernel(**kwargs)
         finally:
             self._starting -= 1
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """The culler's check, with ``connect_timeout`` for a kernel no page has connected to
+        yet (seen at the culler's checks, every ``cull_interval``)."""
+        if self._kernel_connections.get(kernel_id, 0):
+            self._connected.add(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        last = getattr(kernel, "last_activity", None)
+        if kernel_id not in self._connected and last is not None and \
+                (utcnow() - last).total_seconds() < self.connect_timeout:
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+        if kernel_id not in self._kernels:
+            self._connected.discard(kernel_id)
 
     def add_full_page(self) -> None:
         """Give Voilà's page templates a ``503.html`` (the "server full" page) if they lack it."""

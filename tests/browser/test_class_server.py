@@ -46,10 +46,14 @@ def test_ten_pages_opened_at_once_all_become_usable(browser: Browser) -> None:
     for IOPub output"). Now every page becomes usable, and none is a blank screen for long:
     each shows Voilà's spinner or the notebook's getting-ready note until the app is drawn."""
     proc, url = start_voila()
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    blocked(context)
+    # A context per page, as each student has a browser: one context opens at most 6
+    # connections to the server, and the pages' long requests would queue behind each other.
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 768})
+                for _ in range(CLASS)]
+    for context in contexts:
+        blocked(context)
     try:
-        pages: list[Page] = [context.new_page() for _ in range(CLASS)]
+        pages: list[Page] = [context.new_page() for context in contexts]
         for k, page in enumerate(pages):  # all at once: goto would wait for each answer
             page.evaluate("url => { setTimeout(() => { location.href = url; }, 0); }",
                           f"{url}?seed={k + 1}")
@@ -73,7 +77,8 @@ def test_ten_pages_opened_at_once_all_become_usable(browser: Browser) -> None:
         kernels = server_kernels(proc.pid)
         assert len(kernels) >= CLASS  # every page kept its own kernel
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
         stop_voila(proc)
 
 
