@@ -167,7 +167,9 @@ def test_a_kernel_no_page_has_connected_to_gets_connect_timeout_before_the_cull(
     asyncio.run(km.cull_kernel_if_idle("old"))  # never connected, idle 200 s: the base rule
     assert culled == ["old"] and "fresh" in km._kernels
     km._kernels["seen"] = SimpleNamespace(last_activity=now)
-    km._kernel_connections["seen"] = 1
+    km._kernel_connections["seen"] = 0  # as jupyter_server starts a kernel
+    km._kernel_connections["seen"] += 1  # a page opens its websocket…
+    km._kernel_connections["seen"] -= 1  # …and closes it before any cull check
     asyncio.run(km.cull_kernel_if_idle("seen"))  # its page connected: the base rule decides
     assert culled == ["old", "seen"] and "seen" not in km._connected
 

@@ -110,6 +110,20 @@ def ready_pool_size(get_pool_size):
     return pool_size
 
 
+class ConnectionCounts(dict):
+    """Connections per kernel (jupyter_server's ``_kernel_connections``) that also notes, in
+    ``seen``, every kernel whose count has been above 0."""
+
+    def __init__(self, seen: set[str]) -> None:
+        super().__init__()
+        self.seen = seen
+
+    def __setitem__(self, kernel_id: str, count: int) -> None:
+        if count > 0:
+            self.seen.add(kernel_id)
+        super().__setitem__(kernel_id, count)
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """Voilà's kernel manager with a cap on kernels and memory (the module says how)."""
 
@@ -132,7 +146,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._starting = 0
-        self._connected: set[str] = set()  # kernels whose page has connected at least once
+        # The kernels whose page has connected at least once: Voilà's websocket handler counts
+        # a page's connections in this dict (+1 on open), so every count above 0 is noted.
+        self._connected: set[str] = set()
+        self._kernel_connections = ConnectionCounts(self._connected)
 
     def __init_subclass__(cls, **kwargs) -> None:
         # Voilà builds its pre-heating manager as a subclass of this one
@@ -175,9 +192,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """The culler's check, with ``connect_timeout`` for a kernel no page has connected to
-        yet (seen at the culler's checks, every ``cull_interval``)."""
-        if self._kernel_connections.get(kernel_id, 0):
-            self._connected.add(kernel_id)
+        yet."""
         kernel = self._kernels.get(kernel_id)
         last = getattr(kernel, "last_activity", None)
         if kernel_id not in self._connected and last is not None and \
