@@ -225,19 +225,27 @@ def usable_page(context, url: str, timeout: float = 180):
 
 
 def answers(page) -> str:
-    """Does the page's kernel still answer? A card put on the next empty cartouche, timed
-    until the cartouche shows it (a round trip through the kernel)."""
+    """Does the page's kernel still answer? Cartouche 1 is clicked (a card put on it, or its
+    card taken back) and timed until it shows the change: a round trip through the kernel."""
     t0 = time.monotonic()
     try:
-        page.locator(".aton-cardbtn:not([disabled])").first.click(timeout=30_000)
-        slot = page.get_by_role("button", name=re.compile(r"^Cartouche \d: —$")).first
-        name = slot.inner_text().strip()
+        slot = page.get_by_role("button", name=re.compile(r"^Cartouche 1: "))
+        before = slot.inner_text().strip()
+        changed = ("t => [...document.querySelectorAll('button')].some(x => "
+                   "x.textContent.startsWith('Cartouche 1: ') && x.textContent.trim() !== t)")
+        if before.endswith("—"):
+            # A card taken back stays selected: the cartouche alone puts it down again.
+            slot.click(timeout=30_000)
+            try:
+                page.wait_for_function(changed, arg=before, timeout=3_000)
+                return f"yes ({time.monotonic() - t0:.2f} s for a card put down)"
+            except Exception:  # noqa: BLE001 - no card was selected: select one
+                page.locator(".aton-cardbtn:not([disabled])").first.click(timeout=30_000)
         slot.click(timeout=30_000)
-        page.get_by_role("button", name=re.compile(rf"^{name[:12]} \d")).wait_for(
-            timeout=30_000)
+        page.wait_for_function(changed, arg=before, timeout=30_000)
     except Exception as exc:  # noqa: BLE001 - the answer is the report
         return f"NO ({str(exc).splitlines()[0][:80]})"
-    return f"yes ({time.monotonic() - t0:.2f} s for a card put down)"
+    return f"yes ({time.monotonic() - t0:.2f} s for a card put down or taken back)"
 
 
 def kernel_pid(page, proc) -> int:
