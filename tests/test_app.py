@@ -559,7 +559,12 @@ def test_notebook_reads_the_query_string(monkeypatch, lessons):
     nb = nbformat.read(REPO / "notebooks" / "play.ipynb", as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     # One code cell: the app writes the page's first line itself, in the page's language.
-    assert [c.cell_type for c in nb.cells] == ["code"]
+    # Before it, the note a page shows while its kernel starts (in both languages; the page
+    # keeps its own language's and hides it once the app is drawn).
+    assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
+    note = nb.cells[0].source
+    assert 'class="aton-getting-ready"' in note and "body:has(.aton-app)" in note
+    assert "Your game is getting ready" in note and "Sua partida está sendo preparada" in note
     assert len(code) == 1 and code[0].outputs == [] and code[0].execution_count is None
     shown = []
     monkeypatch.setenv("QUERY_STRING", "scenario=full_kingdom")

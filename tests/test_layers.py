@@ -1,7 +1,8 @@
 """The folder tree is the architecture: ``aton.i18n`` ← ``aton.engine`` ← ``aton.players`` ←
-``aton.teaching`` ← ``aton.app`` and ``aton.cli``. Every module under ``aton/`` is read (the app
-included): an import that points up a layer, or across from the app to the command line, an
-import cycle, or an import made inside a function fails here."""
+``aton.teaching`` ← ``aton.app``, ``aton.cli`` and ``aton.server`` (the Voilà server's own code,
+side by side at the top). Every module under ``aton/`` is read (the app included): an import that
+points up a layer, or across between the top three, an import cycle, or an import made inside a
+function fails here."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import aton
 PACKAGE = Path(aton.__file__).resolve().parent
 #: Each layer may import the layers before it, and itself. The app and the command line are
 #: both at the top, side by side: neither imports the other.
-LAYERS = {"i18n": 0, "engine": 1, "players": 2, "teaching": 3, "app": 4, "cli": 4}
+LAYERS = {"i18n": 0, "engine": 1, "players": 2, "teaching": 3, "app": 4, "cli": 4, "server": 4}
 #: Only the app draws: these never load below it.
 WIDGETS = ("ipywidgets", "bqplot", "traitlets", "IPython", "anywidget")
 

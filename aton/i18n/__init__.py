@@ -53,7 +53,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAINS: dict[str, tuple[str, ...]] = {
     "engine": ("aton/*.py", "aton/engine/*.py", "aton/players/*.py", "aton/teaching/*.py",
                "aton/teaching/scenarios/*.py", "aton/teaching/scenarios/*.json", "aton/cli/*.py"),
-    "app": ("aton/app/*.py",),
+    "app": ("aton/app/*.py", "aton/server/*.py"),
     "lessons": ("aton/teaching/lessons/*.json",),
 }
 
