@@ -25,8 +25,9 @@ APP_NOTEBOOK = "notebooks/play.ipynb"
 
 # Test servers start like the README's command, from the repository root, so they read its
 # voila.json (culling included) but deliberately without the pre-heated pool: every page taken
-# from the pool makes Voila heat a new kernel in the background (about 9 s of CPU on this
-# 2-core machine), which would slow the other tests down. tests/browser/test_server.py tests
+# from the pool makes Voila heat a new kernel in the background (about 1.2 s of CPU since
+# aton/app/preheat.py no longer imports Voila in pooled kernels; more with the app's first
+# draw), which would slow the other tests down. tests/browser/test_server.py tests
 # the pre-heated configuration itself, on a server of its own.
 TEST_SERVER_ARGS = ("--VoilaConfiguration.preheat_kernel=False",)
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"
