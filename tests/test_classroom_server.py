@@ -5,6 +5,7 @@ wait for its page (aton/app/preheat.py) and the voila.json that wires them in.""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import threading
 from datetime import datetime, timedelta, timezone
@@ -22,6 +23,13 @@ from aton.server import classroom
 from aton.server.classroom import ClassroomKernelManager, ServerFull, page_language
 
 CONFIG = json.loads((REPO_ROOT / "voila.json").read_text())
+
+
+def run(coro):
+    """``asyncio.run`` in a thread of its own: in the whole suite the browser tests'
+    Playwright loop may already be running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture
@@ -91,11 +99,11 @@ def test_the_full_page_is_added_to_voilas_templates_and_escapes_nothing_unsafe()
 
 def test_a_page_past_max_kernels_is_refused_in_its_language_and_starts_nothing(started):
     km = manager(max_kernels=2)
-    asyncio.run(km.start_kernel(env={"VOILA_PREHEAT": "False"}))
-    asyncio.run(km.start_kernel(env={"VOILA_PREHEAT": "False"}))
+    run(km.start_kernel(env={"VOILA_PREHEAT": "False"}))
+    run(km.start_kernel(env={"VOILA_PREHEAT": "False"}))
     assert km.full() == "2 kernels (max_kernels=2)"
     with pytest.raises(ServerFull) as refused:
-        asyncio.run(km.start_kernel(env={"VOILA_PREHEAT": "False", "QUERY_STRING": "lang=pt"}))
+        run(km.start_kernel(env={"VOILA_PREHEAT": "False", "QUERY_STRING": "lang=pt"}))
     assert refused.value.lang == "pt" and len(started) == 2 and len(km) == 2
 
 
@@ -104,10 +112,10 @@ def test_a_page_is_refused_when_the_machine_is_short_of_memory(started, monkeypa
     monkeypatch.setattr(classroom, "available_mb", lambda: 800.0)
     assert km.full() == "800 MiB available (min_available_mb=1024)"
     with pytest.raises(ServerFull):
-        asyncio.run(km.start_kernel(env={}))
+        run(km.start_kernel(env={}))
     monkeypatch.setattr(classroom, "available_mb", lambda: 2000.0)
     assert km.full() is None
-    assert asyncio.run(km.start_kernel(env={})) == "k0"
+    assert run(km.start_kernel(env={})) == "k0"
 
 
 def test_a_pool_refill_waits_for_room_instead_of_failing(started):
@@ -121,7 +129,7 @@ def test_a_pool_refill_waits_for_room_instead_of_failing(started):
         km._kernels.clear()  # the page's kernel is culled: room again
         return waited, await asyncio.wait_for(refill, 2)
 
-    waited, kid = asyncio.run(scenario())
+    waited, kid = run(scenario())
     assert waited and kid == "k0" and len(started) == 2
 
 
@@ -163,14 +171,14 @@ def test_a_kernel_no_page_has_connected_to_gets_connect_timeout_before_the_cull(
     now = datetime.now(timezone.utc)
     for kid, idle in (("fresh", 100), ("old", 200)):
         km._kernels[kid] = SimpleNamespace(last_activity=now - timedelta(seconds=idle))
-    asyncio.run(km.cull_kernel_if_idle("fresh"))  # never connected, idle 100 s < 180 s: kept
-    asyncio.run(km.cull_kernel_if_idle("old"))  # never connected, idle 200 s: the base rule
+    run(km.cull_kernel_if_idle("fresh"))  # never connected, idle 100 s < 180 s: kept
+    run(km.cull_kernel_if_idle("old"))  # never connected, idle 200 s: the base rule
     assert culled == ["old"] and "fresh" in km._kernels
     km._kernels["seen"] = SimpleNamespace(last_activity=now)
     km._kernel_connections["seen"] = 0  # as jupyter_server starts a kernel
     km._kernel_connections["seen"] += 1  # a page opens its websocket…
     km._kernel_connections["seen"] -= 1  # …and closes it before any cull check
-    asyncio.run(km.cull_kernel_if_idle("seen"))  # its page connected: the base rule decides
+    run(km.cull_kernel_if_idle("seen"))  # its page connected: the base rule decides
     assert culled == ["old", "seen"] and "seen" not in km._connected
 
 
