@@ -1,6 +1,6 @@
 """The folder tree is the architecture: ``aton.i18n`` ← ``aton.engine`` ← ``aton.players`` ←
-``aton.teaching`` ← ``aton.app``, ``aton.cli`` and ``aton.server`` (the Voilà server's own code,
-side by side at the top). Every module under ``aton/`` is read (the app included): an import that
+``aton.teaching`` and ``aton.classroom`` (the class store, side by side) ← ``aton.app``,
+``aton.cli`` and ``aton.server`` (the Voilà server's own code, side by side at the top). Every module under ``aton/`` is read (the app included): an import that
 points up a layer, or across between the top three, an import cycle, or an import made inside a
 function fails here."""
 
@@ -15,8 +15,10 @@ import aton
 
 PACKAGE = Path(aton.__file__).resolve().parent
 #: Each layer may import the layers before it, and itself. The app and the command line are
-#: both at the top, side by side: neither imports the other.
-LAYERS = {"i18n": 0, "engine": 1, "players": 2, "teaching": 3, "app": 4, "cli": 4, "server": 4}
+#: both at the top, side by side: neither imports the other; so are the teaching and the
+#: class store (what teaches knows nothing of classes, the store nothing of lessons).
+LAYERS = {"i18n": 0, "engine": 1, "players": 2, "teaching": 3, "classroom": 3, "app": 4, "cli": 4,
+          "server": 4}
 #: Only the app draws: these never load below it.
 WIDGETS = ("ipywidgets", "bqplot", "traitlets", "IPython", "anywidget")
 
