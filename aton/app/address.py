@@ -33,6 +33,10 @@ from .session import OPPONENTS
 _ = translator("app")
 
 MAX_SEED = 2**63 - 1
+#: A class's keys of a page address (issue 18): ``class=new`` starts a class, ``class=CODE&
+#: key=KEY`` is the teacher's link, ``join=CODE`` a student's, ``&me=TOKEN`` after joining. The
+#: class store checks each (``aton.classroom``); the class box says what it refuses.
+CLASS_KEYS = ("class", "key", "join", "me")
 
 
 def seed_rule() -> str:
@@ -93,6 +97,9 @@ def parse_query(query: str, accept_language: str | None = None) -> dict:
     elif accept_language:
         out["lang"] = best_match(accept_language)
     _read_game_params(params, out, notices)
+    classroom = {k: params[k][:100] for k in CLASS_KEYS if params.get(k)}
+    if classroom:
+        out["classroom"] = classroom
     if notices:
         with speaking(out.get("lang")):
             out["notices"] = [spoken(notice) for notice in notices]

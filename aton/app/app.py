@@ -146,6 +146,7 @@ class AtonApp(VBox):
         self.guard.draw()
 
     def _draw(self) -> None:
+        self.page.class_link.after_action()  # in a class: publish, store moves, progress
         self.page.draw()
         self.controls.auto.description = (_("Pause ⏸") if self.autoplayer.running
                                           else _("Auto-play ▶"))
@@ -320,7 +321,11 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
               "lesson": lesson, **options}
     if query or accept_language:
         kwargs.update(parse_query(query or "", accept_language=accept_language))
-    return AtonApp(**kwargs)
+    classroom = kwargs.pop("classroom", None)
+    app = AtonApp(**kwargs)
+    if classroom:  # ?class=new, ?class=CODE&key=…, ?join=CODE(&me=…)
+        app.guard(app.page.classroom.open_address)(classroom)
+    return app
 
 
 def app_from_query(query: str, accept_language: str | None = None) -> AtonApp:

@@ -241,6 +241,16 @@ class Narrator:
         if pending is not None:
             return _("Nothing runs until this decision is made: {decision}").format(
                 decision=self.decision(pending))
+        if session.watch_only:
+            return _("You are following the teacher: the teacher's page moves the game. Look "
+                     "at earlier steps in the move list, or press <b>Play on my own</b> in the "
+                     "class box.")
+        if session.waits_for_classmate and not session.inbox:
+            return _("Waiting for {name} to decide on their device: your page goes on by "
+                     "itself as soon as they have.").format(name=html.escape(session.classmate))
+        if state.asking:
+            return _("The class is answering your question on their devices: press "
+                     "<b>Reveal</b> in the class box to step the game and mark the answers.")
         if state.predicts and getattr(session.game.coming, "kind", None) == "score":
             return _("The class is predicting this line of the scoring round: type the guesses "
                      "and press <b>Reveal</b> in the Class predicts box, above the scoring "

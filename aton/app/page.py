@@ -22,6 +22,8 @@ from ..engine.view import PlayerView
 from ..i18n import translator
 from .board import BoardView
 from .cartouche_table import CartoucheTable
+from .classlink import ClassLink
+from .classpanel import ClassPanel
 from .classquiz import ClassPredicts
 from .coachpanel import CoachPanel
 from .controller import Controller
@@ -73,6 +75,9 @@ class Page:
         self.scoring = ScoringPanel()
         self.end = EndPanel()
         self.class_quiz = ClassPredicts(reveal)
+        # A class on every desk (issue 18): the page's part in a class, and its box.
+        self.class_link = ClassLink(state, controller)
+        self.classroom = ClassPanel(self.class_link, root.guard, root.draw)
         self.explain = ExplanationPanel()
         self.game_log = GameLog()
         self.history = MoveList()
@@ -103,7 +108,7 @@ class Page:
         return [self.board, self.map, self.track, self.picker, self.table, self.scoring, self.end,
                 self.class_quiz, self.explain, self.game_log, self.history, self.controls,
                 self.rules, self.how_to, self.chooser, self.coach, self.tutor,
-                self.reader]  # the reader last: it reads the others' new words
+                self.classroom, self.reader]  # the reader last: it reads the others' new words
 
     def _layout(self) -> None:
         # What the page is, in its first line (the notebook has no sentence of its own, so
@@ -114,7 +119,7 @@ class Page:
         self.projector = projector_toggle(self.state.projector)
         # The set-up row shares the title's line and wraps under it when it must.
         setup = self.controls.setup
-        setup.children = (*setup.children, self.projector)
+        setup.children = (*setup.children, self.classroom.button, self.projector)
         setup.layout.flex = "1 1 0"
         setup.layout.min_width = "0"
         header = HBox([title, setup], layout=Layout(align_items="center"))
@@ -135,8 +140,9 @@ class Page:
         steps.children = [w for w in steps.children if w is not self.controls.undo]
         self.coach.row.children = (*self.coach.row.children, self.controls.undo)
         self.explain.widget.add_class("aton-explain")
-        self.right = VBox([self.controls.steps, self.tutor.widget, self.explain.widget,
-                           self.coach.widget, self.stage], layout=Layout(min_width="0"))
+        self.right = VBox([self.controls.steps, self.classroom.widget, self.tutor.widget,
+                           self.explain.widget, self.coach.widget, self.stage],
+                          layout=Layout(min_width="0"))
         self.right.add_class("aton-col")
         # The move list (to step back through the game) beside the log (to read it).
         for half in (self.history.list, self.game_log.widget):
@@ -155,7 +161,8 @@ class Page:
         grid.layout.grid_template_rows = "auto auto auto"
         grid.layout.grid_template_columns = "auto minmax(0, 1fr)"
         self.root.children = [style_widget(), self.intro, grid, self.how_to.widget,
-                              self.rules.widget, self.rules.bridge]
+                              self.rules.widget, self.rules.bridge, self.classroom.ticker,
+                              self.classroom.script]
 
     # ------------------------------------------------------------------ words
 
@@ -226,7 +233,8 @@ class Page:
             self._draw_moment(game, view, events, state.moment)
         self.game_log.show(events)
         self.history.show(events, self._decisions(game), state.moment)
-        self.history.watch.remember(self.control.return_query())  # if the kernel is lost
+        # If the kernel is lost the page reloads this: in a class, its class link.
+        self.history.watch.remember(state.class_query or self.control.return_query())
         share = self.control.share
         if share is not None:
             self.history.show_share(share.query, share.record, share.filename, share.left_out)
@@ -240,6 +248,10 @@ class Page:
         (self.root.add_class if state.lesson and state.moment is None
          else self.root.remove_class)("aton-in-lesson")
         self.tutor.update(self.control.verdict())
+        # Following the teacher, nothing on this page moves the game: its controls go.
+        (self.root.add_class if state.session.watch_only
+         else self.root.remove_class)("aton-following")
+        self.classroom.show()
         self.hints.picker_shown = self.picker.widget in self.stage.children
         self.hints.apply()
 

@@ -30,7 +30,8 @@ class Session:
     when given (any object with ``choose(view)``, such as a lesson's scripted opponent)."""
 
     def __init__(self, game: Game, opponent: str = "greedy", learner: str = "red",
-                 bot_seed: int | None = None, player=None) -> None:
+                 bot_seed: int | None = None, player=None, *, watch_only: bool = False,
+                 classmate: str | None = None) -> None:
         if learner not in ("red", "blue"):
             raise ValueError(f"learner must be 'red' or 'blue', not {learner!r}")
         self.game = game
@@ -42,6 +43,13 @@ class Session:
         self.set_opponent(opponent)
         if player is not None:  # a lesson's scripted opponent (aton.teaching.tutorial.ScriptedPlayer)
             self.bot = player
+        #: A page that follows the class's teacher shows the teacher's game: nobody at it
+        #: decides, and nothing steps it but the teacher's page (``aton.app.classlink``).
+        self.watch_only = watch_only
+        #: The other colour is a classmate on their own device (its name): their decisions
+        #: come from the class store, never from a computer player.
+        self.classmate = classmate
+        self.inbox: list = []  # the classmate's decisions read from the store, not yet made
 
     # ------------------------------------------------------------------ players
 
@@ -58,7 +66,16 @@ class Session:
 
     @property
     def humans(self) -> tuple[str, ...]:
+        if self.watch_only:
+            return ()
         return ("red", "blue") if self.hotseat else (self.learner,)
+
+    @property
+    def waits_for_classmate(self) -> bool:
+        """True when the next decision is the classmate's (their page makes it)."""
+        pending = self.game.pending
+        return (self.classmate is not None and pending is not None and not self.game.over
+                and pending.player == self.other)
 
     def is_human(self, player: str | None) -> bool:
         return player in self.humans
@@ -81,7 +98,8 @@ class Session:
         (plus the computer's secret card choices that follow at once). Empty when a person
         must decide or the game is over."""
         game = self.game
-        if game.over or self.human_pending is not None:
+        if game.over or self.human_pending is not None or self.watch_only or (
+                self.waits_for_classmate and not self.inbox):
             return []
         if game.pending is None:
             events = [game.step()]
@@ -117,19 +135,24 @@ class Session:
 
     def _computer_decides(self) -> Event:
         pending = self.game.pending
+        if self.classmate is not None:  # the classmate's own choice, from their page (R6)
+            return self.game.play(self.inbox.pop(0))  # its text: checked for player and kind
         return self.game.decide(self.bot.choose(self.game.view(pending.player)))
 
     def _computer_secret_choices(self) -> list[Event]:
         events = []
         while True:
             pending = self.game.pending
-            if pending is None or self.is_human(pending.player) or not pending.secret:
+            if (pending is None or self.is_human(pending.player) or not pending.secret
+                    or self.watch_only or (self.classmate is not None and not self.inbox)):
                 return events
             events.append(self._computer_decides())
 
     # ------------------------------------------------------------------ undo
 
     def can_undo(self) -> bool:
+        if self.watch_only or self.classmate is not None:
+            return False  # the teacher's game, or a move the classmate's page already has
         return any(self.is_human(d.player) for d in self.game.decisions)
 
     def undo(self) -> Decision | None:
@@ -140,7 +163,7 @@ class Session:
         if a person has made no decision yet."""
         game = self.game
         human = [i for i, d in enumerate(game.decisions) if self.is_human(d.player)]
-        if not human:
+        if not human or not self.can_undo():
             return None
         last = human[-1]
         undone = game.decisions[last]

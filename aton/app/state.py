@@ -74,6 +74,11 @@ class AppState(HasTraits):
     seed_text = Unicode("")  # the seed box: the game's seed, or a seed typed to deal next
     session = Instance(Session, allow_none=True)
     told = Instance(Told, ())
+    #: Following the class's teacher: the teacher's screen ("red", "blue" or None), whose
+    #: view this page shows (``screen``).
+    watched = Unicode(None, allow_none=True)
+    asking = Bool(False)  # the class's teacher has a question open: Reveal steps the game
+    class_query = Unicode("")  # this page's class link (?join=…&me=…), "" outside a class
 
     @property
     def game(self) -> Game:
@@ -87,6 +92,8 @@ class AppState(HasTraits):
     def screen(self) -> str | None:
         """The person at the screen: "red", "blue" or None (nobody's hand may be shown)."""
         session = self.session
+        if session.watch_only:
+            return self.watched
         if not session.hotseat:
             return session.learner
         pending = session.game.pending

@@ -130,6 +130,23 @@ CSS = """
 .aton-rule-section { color: #666; font-size: 13px; margin-bottom: 4px; }
 .aton-chooser .widget-select select { font-size: 14px; }
 .aton-warn-inline { color: #b00; }
+/* A class on every desk (aton/app/classpanel.py). */
+.aton-class { background: #f6f3ff; border-color: #8c7ad6; }
+.aton-class-code { font-family: monospace; font-size: 34px; font-weight: bold;
+                   letter-spacing: 4px; color: #2b1a6b; vertical-align: middle; }
+.aton-class-code-big { font-family: monospace; font-size: min(22vw, 40vh); font-weight: bold;
+                       letter-spacing: 2vw; color: #2b1a6b; line-height: 1; }
+.aton-class-overlay { position: fixed; inset: 0; z-index: 1002; background: #fffdf8;
+                      align-items: center; justify-content: center; padding: 4vh 2vw; }
+.aton-class-bigcode { text-align: center; font-size: 28px; }
+.aton-class-join, .aton-class-who { font-size: 14px; color: #333; }
+.aton-join-address { font-family: monospace; font-weight: bold; word-break: break-all; }
+.aton-class-q { font-size: 16px; }
+.aton-class-results { font-size: 16px; }
+.aton-right { color: #1b5e20; } .aton-wrong { color: #b71c1c; }
+/* A student following the teacher: nothing on the page moves the game. */
+.aton-following .aton-steps, .aton-following .aton-game-setup,
+.aton-following .aton-coach { display: none !important; }
 </style>
 """
 

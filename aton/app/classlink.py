@@ -1,0 +1,436 @@
+"""A page in a class (issue 18): the teacher's page and each student's, joined by the class
+store (``aton.classroom``). No widgets here: ``ClassPanel`` (``classpanel.py``) draws what this
+holds and calls its methods.
+
+- **The teacher** starts a class (a join code for the room, a key kept in the teacher's page and
+  its link only) or takes it back by that link. After every action the page publishes its
+  moment: the game's record, the step shown, whose screen it is (``AppState.screen``), what the
+  explanation tells. Only the key holder publishes, asks, reveals and reads the answers.
+- **A student** joins with the code and a first name (a token in the page's link rejoins after a
+  reload). Their page follows the teacher: every moment published is replayed and shown through
+  the teacher's screen's view (the class sees what the teacher's screen shows, nothing more: R6),
+  read-only; the student may look back through the moves and come back to the teacher. They
+  answer the teacher's questions, play a classmate (each on their own device, each seeing their
+  own hand only, R6; the game is stored move by move), or play on their own (guided lessons
+  finished are recorded with their verdicts).
+
+The page polls the store (``tick``, about twice a second): one read of the class's counter, and
+more only when it moved.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from ..classroom import ClassStore, DuelInfo, Mark, Question, StoreError
+from ..engine import records
+from ..engine.errors import RuleError
+from ..i18n import translator
+from .classduel import Duels
+from .session import Session
+from .state import AppState, Told
+
+_ = translator("app")
+
+#: What the teacher may ask the class, by the kind of the step that answers it.
+ASKABLE = {"score": "line", "points": "points", "order": "order"}
+FORMAT = 1  # the published moment's own version (its keys may grow, never change meaning)
+FAILED = object()  # what ``ClassLink._do`` returns for a refused store call
+
+
+def truth_of(kind: str, event) -> dict:
+    """The right answer to a question of ``kind`` from the engine's event that answers it: a
+    scoring line's points (R16), cartouche 1's points (R7), who goes first (R8)."""
+    data = event.data
+    if kind == "line":
+        return {"red": data["points"]["red"], "blue": data["points"]["blue"]}
+    if kind == "points":
+        return {p: data["points"] if data["player"] == p else 0 for p in ("red", "blue")}
+    return {"first": data["first"]}
+
+
+class ClassLink(Duels):
+    """One page's part in a class (see the module docstring). ``store()`` opens the class
+    store (default: ``ClassStore()``, whose place ``ATON_CLASS_STORE`` sets)."""
+
+    FAILED = FAILED
+
+    def __init__(self, state: AppState, control, store: Callable[[], ClassStore] = ClassStore):
+        self.state, self.control, self._open_store = state, control, store
+        self._store: ClassStore | None = None
+        self.role: str | None = None  # "teacher", "student" or None (not in a class)
+        self.code = self.key = self.token = self.name = None
+        self.mode = "follow"  # a student's page: "follow", "own" or "duel"
+        self.problem: StoreError | None = None  # the last store refusal, said by the panel
+        self.seq = -1  # the class's counter as last read
+        self.moment_seq = -1  # the teacher's moment last shown (student)
+        self.teacher_step: int | None = None  # the step the teacher's page shows (None: live)
+        self.teacher_data: dict | None = None
+        self.published: tuple | None = None  # what the teacher's page published last
+        self.question: Question | None = None
+        self.answered = 0  # teacher: how many answered the open question
+        self.marks: list[Mark] = []  # teacher: the marks of the question revealed
+        self.revealed = None  # teacher: the event that answered the question revealed
+        self.mine: Mark | None = None  # student: their answer to the question
+        self.tally = (0, 0)  # student: right and wrong this round
+        self.classmates: list = []
+        self.duels: list[DuelInfo] = []
+        self.duel: DuelInfo | None = None  # the game against a classmate on this page
+        self.roster: list = []  # teacher: the students
+        self.lessons_told: set[tuple[str, int]] = set()  # (lesson, session id) recorded
+        self.duel_over = False
+        self.entered: set[int] = set()  # the games against classmates this page has shown
+        self.on_change: Callable[[], None] = lambda: None  # the panel redraws
+
+    # ------------------------------------------------------------------ the store
+
+    @property
+    def store(self) -> ClassStore:
+        if self._store is None:
+            self._store = self._open_store()
+        return self._store
+
+    def _do(self, fn: Callable, *args):
+        """A store call; a refusal is kept in ``problem`` (the panel says it) and ``FAILED``
+        is returned. Nothing on the page changes with a refused write."""
+        try:
+            result = fn(*args)
+        except StoreError as err:
+            self.problem = err
+            return FAILED
+        return result
+
+    def _get(self, fn: Callable, *args, default=None):
+        """A store read: its result, or ``default`` when refused (the problem is said)."""
+        result = self._do(fn, *args)
+        return default if result is FAILED else result
+
+    @property
+    def in_class(self) -> bool:
+        return self.role is not None
+
+    @property
+    def teacher(self) -> bool:
+        return self.role == "teacher"
+
+    def address(self) -> str:
+        """This page's class link (a reload comes back to the same place): the teacher's
+        with the key, a student's with their token. Never another person's."""
+        lang = f"&lang={self.state.language}"
+        if self.teacher:
+            return f"?class={self.code}&key={self.key}{lang}"
+        if self.role == "student":
+            return f"?join={self.code}&me={self.token}{lang}"
+        return ""
+
+    def _entered(self) -> None:
+        self.problem = None
+        self.seq = -1
+        self.state.class_query = self.address()
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------------ start and join
+
+    def check_code(self, code: str) -> bool:
+        """Whether ``code`` is an open class (if not, the problem is said)."""
+        return self._do(self.store.check_class, code) is not FAILED
+
+    def start_class(self) -> bool:
+        """A new class, this page its teacher's."""
+        started = self._do(self.store.start_class)
+        if started is FAILED:
+            return False
+        self.role, self.code, self.key = "teacher", started.code, started.key
+        self._entered()
+        return True
+
+    def take_back(self, code: str, key: str) -> bool:
+        """The teacher's link: the class again, with its students and answers."""
+        code = self._do(ClassStore.clean_code, code)
+        if code is FAILED or self._do(self.store.check_teacher, code, key) is FAILED:
+            return False
+        self.role, self.code, self.key = "teacher", code, key
+        self._entered()
+        return True
+
+    def join(self, code: str, name: str) -> bool:
+        """A student joins with the class's code and a first name."""
+        code = self._do(ClassStore.clean_code, code)
+        if code is FAILED:
+            return False
+        student = self._do(self.store.join, code, name)
+        if student is FAILED:
+            return False
+        self._student(code, student)
+        return True
+
+    def rejoin(self, code: str, token: str) -> bool:
+        """A student's link after a reload: the same name, the same marks."""
+        code = self._do(ClassStore.clean_code, code)
+        student = FAILED if code is FAILED else self._do(self.store.rejoin, code, token)
+        if student is FAILED:
+            return False
+        self._student(code, student)
+        return True
+
+    def _student(self, code: str, student) -> None:
+        self.role, self.code, self.token, self.name = "student", code, student.token, student.name
+        self.mode = "follow"
+        self._entered()
+        playing = [d for d in self.duels if d.status == "playing"]
+        if playing:  # a reload goes back to the game against the classmate
+            self.enter_duel(playing[-1].id)
+
+    def leave(self) -> None:
+        """This page leaves the class (the class goes on); a free game starts."""
+        self.role = self.code = self.key = self.token = self.name = None
+        self.state.class_query = ""
+        self.duel, self.question, self.mine = None, None, None
+        self.control.new_game()
+
+    def end_class(self) -> None:
+        """The teacher ends the class: students can no longer join or answer."""
+        if self._do(self.store.end_class, self.code, self.key) is not FAILED:
+            self.leave()
+
+    # ------------------------------------------------------------------ polling
+
+    def tick(self) -> bool:
+        """One poll of the store; True when something on the page changed."""
+        if not self.in_class:
+            return False
+        seq = self._do(self.store.seq, self.code)
+        if seq is FAILED:
+            return True  # the problem is said
+        if seq == self.seq:
+            return False
+        return self.refresh()
+
+    def refresh(self, force: bool = False) -> bool:
+        """Read what changed in the class and show it."""
+        seq = self._do(self.store.seq, self.code)
+        if seq is FAILED:
+            return True  # the problem is said
+        self.seq = seq
+        self._read_question()
+        if self.teacher:
+            self.roster = self._get(self.store.students, self.code, self.key, default=[])
+            return True
+        self.classmates = self._get(self.store.classmates, self.code, self.token, default=[])
+        self.duels = self._get(self.store.duels, self.code, self.token, default=[])
+        started = [d for d in self.duels if d.status == "playing" and d.id not in self.entered]
+        if started and self.mode != "duel":  # accepted, or paired by the teacher: play it
+            self.enter_duel(started[-1].id)
+        elif self.mode == "duel":
+            self._duel_moves()
+        elif self.mode == "follow":
+            self._follow(force)
+        return True
+
+    # ------------------------------------------------------------------ the teacher's moment
+
+    def publish(self) -> None:
+        """The teacher's page after an action: its moment, if it changed, for every student."""
+        if not self.teacher:
+            return
+        s, told = self.state, self.state.told
+        game = s.game
+        key = (id(s.session), len(game.events), len(game.decisions), s.screen, s.moment,
+               told.start, told.stop, s.lesson)
+        if key == self.published:
+            return
+        data = {"format": FORMAT, "record": game.record(), "screen": s.screen,
+                "moment": s.moment, "told": [told.start, told.stop], "lesson": s.lesson,
+                "scenario": s.scenario, "learner": s.learner, "round": game.round}
+        if self._do(self.store.publish, self.code, self.key, data) is not FAILED:
+            self.published = key
+
+    def _follow(self, force: bool) -> bool:
+        moment = self._get(self.store.moment, self.code)
+        if moment is None or (moment.seq == self.moment_seq and not force):
+            return False
+        self.show_moment(moment.data)
+        self.moment_seq = moment.seq
+        return True
+
+    def show_moment(self, data: dict) -> None:
+        """Show the teacher's moment on this (student's) page, read-only, through the view of
+        the teacher's screen (R6). A student looking back on their own stays where they are."""
+        s = self.state
+        looking_alone = self.teacher_data is not None and s.moment != self.teacher_step
+        record = data["record"]
+        current = s.session
+        if not (current is not None and current.watch_only
+                and current.game.record() == record):
+            try:
+                game = records.replay(record)
+            except RuleError:
+                return  # a moment this version cannot replay: the last one stays
+            session = Session(game, learner=data.get("learner") or "red", watch_only=True)
+            with s.hold_trait_notifications():
+                s.session = session
+                s.lesson = ""
+                s.scenario = data.get("scenario")
+        self.teacher_data, self.teacher_step = data, data.get("moment")
+        s.watched = data.get("screen")
+        start, stop = data.get("told") or (0, 0)
+        lesson = self.control.lessons.get(data.get("lesson") or "")
+        title = lesson.title if lesson is not None else None
+        self.state.told = Told(start, stop, heading=lambda: self.following_words(title))
+        if not looking_alone:
+            s.moment = self.teacher_step
+
+    @staticmethod
+    def following_words(title: str | None) -> str:
+        if title:
+            return _("<b>You are following the teacher</b>, in the guided lesson “{title}”: "
+                     "your page shows what the teacher's page shows.").format(
+                title=html.escape(title))
+        return _("<b>You are following the teacher</b>: your page shows what the teacher's "
+                 "page shows.")
+
+    @property
+    def looking_alone(self) -> bool:
+        """A following student looks at another step than the teacher's."""
+        return (self.role == "student" and self.mode == "follow"
+                and self.teacher_data is not None and self.state.moment != self.teacher_step)
+
+    def back_to_teacher(self) -> None:
+        """Back to the teacher: following again, at the teacher's step."""
+        self.mode = "follow"
+        self.duel = None
+        self.state.watched = None
+        self.moment_seq = -1
+        self.teacher_data = None
+        self._follow(force=True)
+        if self.teacher_data is None:  # the teacher has shown nothing yet
+            self.control.tell(0, 0, heading=lambda: self.following_words(None))
+
+    def play_alone(self) -> None:
+        """A student plays on their own (a game, a guided lesson); the teacher's questions
+        still reach the page."""
+        self.mode = "own"
+        self.duel = None
+        self.state.watched = None
+        self.control.new_game()
+
+    # ------------------------------------------------------------------ questions
+
+    def askable(self) -> tuple[str, str | None] | None:
+        """What the teacher may ask now: (kind, scoring line) when the next step of the live
+        game answers a question (a scoring line, cartouche 1's points, who goes first)."""
+        s = self.state
+        if not self.teacher or s.moment is not None or s.game.over or (
+                s.session.human_pending is not None):
+            return None
+        coming = s.game.coming
+        kind = ASKABLE.get(getattr(coming, "kind", None))
+        if kind is None:
+            return None
+        return kind, getattr(coming, "line", None)
+
+    @property
+    def asking(self) -> bool:
+        """The teacher's question is open: the class answers before the game steps on."""
+        return self.question is not None and self.question.status == "open"
+
+    def ask(self) -> None:
+        """Open the question the next step answers."""
+        what = self.askable()
+        if what is None:
+            return
+        kind, line = what
+        game = self.state.game
+        prompt = {"line": line, "step": len(game.events)}
+        question = self._do(self.store.open_question, self.code, self.key, kind, prompt,
+                            game.round)
+        if question is not FAILED:
+            self.question, self.answered, self.marks, self.revealed = question, 0, [], None
+            self.state.asking = True
+
+    def reveal(self) -> None:
+        """Reveal: the game steps once (the engine answers), and every guess is marked."""
+        question = self.question
+        if not self.asking:
+            return
+        game = self.state.game
+        self.state.asking = False
+        if len(game.events) != question.prompt["step"] or self.askable() is None or (
+                self.askable()[0] != question.kind):
+            truth = {}  # the game moved on (Undo, another game): nothing to mark
+        else:
+            start = len(game.events)
+            self.control.next_step()
+            event = game.events[start] if len(game.events) > start else None
+            truth = truth_of(question.kind, event) if event is not None else {}
+            self.revealed = event
+        marks = self._do(self.store.reveal, self.code, self.key, question.id, truth)
+        if marks is FAILED:
+            self.state.asking = True  # not marked: Reveal again once the store answers
+            return
+        self.marks = marks
+        self._read_question()
+
+    def _read_question(self) -> bool:
+        question = self._get(self.store.question, self.code)
+        before = (self.question, self.answered, self.mine)
+        self.question = question
+        if question is None:
+            self.state.asking = False
+            return before[0] is not None
+        if self.teacher:
+            self.state.asking = question.status == "open"
+            if question.status == "open":
+                self.answered = self._get(self.store.answered, self.code, self.key,
+                                          question.id, default=0)
+            elif not self.marks:
+                self.marks = self._get(self.store.marks, self.code, self.key, question.id,
+                                       default=[])
+        else:
+            self.mine = self._get(self.store.my_answer, self.code, self.token, question.id)
+            self.tally = self._get(self.store.tally, self.code, self.token, question.round,
+                                   default=(0, 0))
+        return (self.question, self.answered, self.mine) != before
+
+    def send(self, value: dict) -> bool:
+        """A student's answer to the open question (kept until the teacher reveals)."""
+        question = self.question
+        if question is None or question.status != "open":
+            return False
+        if self._do(self.store.answer, self.code, self.token, question.id, value) is FAILED:
+            return False
+        self.problem = None
+        self.mine = self._get(self.store.my_answer, self.code, self.token, question.id)
+        return True
+
+    # ------------------------------------------------------------------ progress
+
+    def record_progress(self) -> None:
+        """A student's guided lesson reached its verdict: it is stored (the latest kept)."""
+        if self.role != "student" or self.mode != "own" or not self.state.lesson:
+            return
+        verdict = self.control.verdict()
+        key = (self.state.lesson, id(self.state.session))
+        if verdict is None or key in self.lessons_told:
+            return
+        if self._do(self.store.record_lesson, self.code, self.token, self.state.lesson,
+                    "done" if verdict.success else "not yet") is not FAILED:
+            self.lessons_told.add(key)
+
+    def after_action(self) -> None:
+        """After every action of the page: publish, store moves, record progress."""
+        if not self.in_class:
+            return
+        self.publish()
+        self.push_moves()
+        self.record_progress()
+
+    def progress(self) -> list:
+        return self._get(self.store.progress, self.code, self.key, default=[])
+
+    def progress_csv(self) -> str:
+        return self._get(self.store.progress_csv, self.code, self.key, default="")
+
+
+__all__ = ["ASKABLE", "ClassLink", "truth_of"]

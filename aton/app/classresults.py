@@ -1,0 +1,95 @@
+"""The teacher's view of the class's answers and progress (issue 18, items 4 and 6): how many
+got the question right, the answer and the engine's sentence for it, a bqplot chart of the
+guesses (the right one in green), and the table of each student's progress with its CSV."""
+
+from __future__ import annotations
+
+import base64
+import html
+
+from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
+from ipywidgets import HTML, HBox, Layout
+
+from ..i18n import N_, translator
+from .classlink import ClassLink
+from .classwords import value_words
+
+_ = translator("app")
+
+RIGHT, WRONG = "#2e7032", "#8a8a8a"
+#: A guided lesson's verdict as the class store keeps it, in the teacher's words.
+VERDICTS = {"done": N_("done"), "not yet": N_("not yet")}
+
+
+class Results:
+    """The widgets the teacher's class box shows after a Reveal and under Students."""
+
+    def __init__(self, link: ClassLink) -> None:
+        self.link = link
+        self.results = HTML(layout=Layout(width="100%"))
+        self.chart: tuple[Figure, Bars] | None = None
+        self.chart_box = HBox()
+        self.progress = HTML(layout=Layout(width="100%"))
+        self.progress.add_class("aton-class-progress")
+
+    def results_for(self) -> HTML:
+        link = self.link
+        marked = [m for m in link.marks if m.right is not None]
+        right = sum(1 for m in marked if m.right)
+        sentence = html.escape(link.revealed.text) if link.revealed is not None else ""
+        truth = link.question.truth or {}
+        head = _("<b>{right} of {n}</b> got it right.").format(right=right, n=len(marked))
+        answer = _("The answer: {answer}.").format(answer=value_words(truth)) if truth else ""
+        self.chart_for(marked, truth)
+        self.results.value = "<div class='aton-class-results'>" + " ".join(
+            p for p in (head, answer, sentence) if p) + "</div>"
+        return self.results
+
+    def chart_for(self, marks: list, truth: dict) -> None:
+        """How many gave each guess (the right one in green): a bqplot bar chart."""
+        counts: dict[str, list[int]] = {}
+        for mark in marks:
+            label = value_words(mark.value, short=True)
+            counts.setdefault(label, [0, 0])[0 if mark.right else 1] += 1
+        labels = sorted(counts, key=lambda k: -sum(counts[k])) or ["—"]
+        y = [[counts.get(k, [0, 0])[0] for k in labels], [counts.get(k, [0, 0])[1]
+                                                         for k in labels]]
+        if self.chart is None:
+            sx, sy = OrdinalScale(), LinearScale(min=0)
+            bars = Bars(x=labels, y=y, scales={"x": sx, "y": sy}, type="stacked",
+                        colors=[RIGHT, WRONG], padding=0.3)
+            fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_rotate=-30,
+                                                  tick_style={"font-size": "12px"}),
+                                             Axis(scale=sy, side="left", tick_format="d",
+                                                  num_ticks=4)],
+                         fig_margin={"top": 10, "bottom": 60, "left": 35, "right": 10},
+                         layout=Layout(width="340px", height="200px"), animation_duration=0,
+                         display_toolbar=False)
+            self.chart = (fig, bars)
+            self.chart_box.children = [fig]
+        fig, bars = self.chart
+        with bars.hold_sync():
+            bars.x, bars.y = labels, y
+            bars.scales["y"].max = max(3, max((a + b for a, b in zip(*y)), default=0))
+        fig.title = _("The class's guesses")
+
+    def show_progress(self) -> None:
+        rows = []
+        for p in self.link.progress():
+            lessons = ", ".join(
+                f"{html.escape(name)} ({html.escape(_(VERDICTS.get(verdict, verdict)))})"
+                for name, verdict in p.lessons) or "—"
+            rows.append(f"<tr><td>{html.escape(p.student)}</td><td>{lessons}</td>"
+                        f"<td>{p.right}</td><td>{p.wrong}</td><td>{p.games}</td>"
+                        f"<td>{p.wins}</td></tr>")
+        head = "".join(f"<th>{h}</th>" for h in (
+            _("student"), _("guided lessons"), _("right"), _("wrong"), _("games"), _("won")))
+        csv = base64.b64encode(self.link.progress_csv().encode()).decode()
+        name = f"aton-class-{self.link.code}.csv"
+        self.progress.value = (
+            f"<table class='aton-table aton-compact'><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<a download='{name}' href='data:text/csv;base64,{csv}'>"
+            + _("Download the progress (CSV)") + "</a>")
+
+
+__all__ = ["Results"]
