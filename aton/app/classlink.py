@@ -21,6 +21,7 @@ more only when it moved.
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable
 
 from ..classroom import ClassStore, DuelInfo, Mark, Question, StoreError
@@ -37,6 +38,11 @@ _ = translator("app")
 ASKABLE = {"score": "line", "points": "points", "order": "order"}
 FORMAT = 1  # the published moment's own version (its keys may grow, never change meaning)
 FAILED = object()  # what ``ClassLink._do`` returns for a refused store call
+#: A page that tries code after wrong code waits longer and longer (item 7: a code is not
+#: guessed in a lesson's time): after ``FREE_TRIES`` wrong codes, 2, 4, 8 … up to 60 seconds
+#: before the next try. A code has 32**6 (about a billion) values.
+FREE_TRIES, MAX_WAIT = 5, 60.0
+WRONG_CODE = ("no-class", "bad-code", "ended", "wrong-key", "unknown-student")
 
 
 def truth_of(kind: str, event) -> dict:
@@ -81,6 +87,9 @@ class ClassLink(Duels):
         self.lessons_told: set[tuple[str, int]] = set()  # (lesson, session id) recorded
         self.duel_over = False
         self.entered: set[int] = set()  # the games against classmates this page has shown
+        self.wrong_codes = 0  # codes this page tried that open no class
+        self.next_try = 0.0  # time.monotonic() before which the page tries no code
+        self.wait = 0  # seconds to wait, said by the panel (0: none)
         self.on_change: Callable[[], None] = lambda: None  # the panel redraws
 
     # ------------------------------------------------------------------ the store
@@ -134,7 +143,23 @@ class ClassLink(Duels):
 
     def check_code(self, code: str) -> bool:
         """Whether ``code`` is an open class (if not, the problem is said)."""
-        return self._do(self.store.check_class, code) is not FAILED
+        return self._tried(self.store.check_class, code) is not FAILED
+
+    def _tried(self, fn: Callable, *args):
+        """A store call that tries a code or a key: after too many wrong ones the page waits
+        before trying again (``FREE_TRIES``)."""
+        now = time.monotonic()
+        if now < self.next_try:
+            self.wait = int(self.next_try - now) + 1
+            return FAILED
+        self.wait = 0
+        self.problem = None
+        result = self._do(fn, *args)
+        if result is FAILED and self.problem.reason in WRONG_CODE:
+            self.wrong_codes += 1
+            if self.wrong_codes >= FREE_TRIES:
+                self.next_try = now + min(MAX_WAIT, 2.0 ** (self.wrong_codes - FREE_TRIES + 1))
+        return result
 
     def start_class(self) -> bool:
         """A new class, this page its teacher's."""
@@ -148,7 +173,7 @@ class ClassLink(Duels):
     def take_back(self, code: str, key: str) -> bool:
         """The teacher's link: the class again, with its students and answers."""
         code = self._do(ClassStore.clean_code, code)
-        if code is FAILED or self._do(self.store.check_teacher, code, key) is FAILED:
+        if code is FAILED or self._tried(self.store.check_teacher, code, key) is FAILED:
             return False
         self.role, self.code, self.key = "teacher", code, key
         self._entered()
@@ -159,7 +184,7 @@ class ClassLink(Duels):
         code = self._do(ClassStore.clean_code, code)
         if code is FAILED:
             return False
-        student = self._do(self.store.join, code, name)
+        student = self._tried(self.store.join, code, name)
         if student is FAILED:
             return False
         self._student(code, student)
@@ -168,7 +193,7 @@ class ClassLink(Duels):
     def rejoin(self, code: str, token: str) -> bool:
         """A student's link after a reload: the same name, the same marks."""
         code = self._do(ClassStore.clean_code, code)
-        student = FAILED if code is FAILED else self._do(self.store.rejoin, code, token)
+        student = FAILED if code is FAILED else self._tried(self.store.rejoin, code, token)
         if student is FAILED:
             return False
         self._student(code, student)

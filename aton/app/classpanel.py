@@ -265,6 +265,10 @@ class ClassPanel(Panel):
         self.widget.layout.display = "" if (self.opened or link.in_class) else "none"
         self.script.value = _script(link.address()) if link.in_class else ""
         self.notice.value = problem_words(link.problem) if link.problem is not None else ""
+        if link.wait:
+            self.notice.value = '<div class="aton-warn" role="alert">' + _(
+                "Too many codes that open no class were tried from this page: wait {n} s, "
+                "then try again.").format(n=link.wait) + "</div>"
         if not link.in_class:
             self.banner.value = "<div class='aton-class-intro'>" + _(
                 "<b>A class on every desk.</b> The teacher starts a class and shows its code; "
