@@ -142,6 +142,30 @@ def test_purge_ends_the_classes_unused_for_a_day(store, clock):
         store.check_class(old.code)
 
 
+def test_forget_deletes_everything_of_a_class_unused_for_a_month(room, store, store_url, clock):
+    started, ana, bo, _cy = room
+    q = store.open_question(started.code, started.key, "points", {}, 1)
+    store.answer(started.code, ana.token, q.id, {"red": 1})
+    duel = store.pair(started.code, started.key, ana.id, bo.id, 1)
+    store.add_move(started.code, ana.token, duel.id, 0, "red", 1)
+    store.record_lesson(started.code, bo.token, "01", "won")
+    clock.now += 29 * DAY
+    store.start_class()  # ended after a day, but kept until a month has passed
+    assert store.forget() == 0
+    clock.now += DAY + 1
+    assert store.forget() == 1
+    with refused("no-class"):
+        store.check_class(started.code)
+    engine = sqlalchemy.create_engine(store_url)
+    with engine.connect() as conn:
+        counts = {name: conn.execute(sqlalchemy.text(f"SELECT count(*) FROM {name}")).scalar()
+                  for name in ("aton_student", "aton_question", "aton_answer", "aton_duel",
+                               "aton_move", "aton_lesson", "aton_class")}
+    engine.dispose()
+    assert counts == {"aton_student": 0, "aton_question": 0, "aton_answer": 0, "aton_duel": 0,
+                      "aton_move": 0, "aton_lesson": 0, "aton_class": 1}
+
+
 def test_every_write_bumps_the_seq_and_reads_do_not(room, store):
     started, ana, bo, _cy = room
     code, key = started.code, started.key
