@@ -55,7 +55,8 @@ class StoreBase:
 
     def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time,
                  max_idle: float = 86400) -> None:
-        self._url = url or t.default_url()
+        url = url or t.default_url()
+        self._url = url if "://" in url else t.default_url_for(url)
         self._clock = clock
         self.max_idle = max_idle
         try:
