@@ -13,12 +13,16 @@ import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 
+import aton.classroom
+import aton.classroom.schema
 import aton.teaching.scenarios
 from aton.i18n import set_language
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from helpers import LESSONS, full_kingdom_position
+from postgres import TempPostgres
 from voila_server import REPO_ROOT, in_ci, start_voila, stop_voila
 
 APP_NOTEBOOK = "notebooks/play.ipynb"
@@ -105,6 +109,60 @@ def lessons(monkeypatch):
 
 
 # --------------------------------------------------------------------------- voila
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A PostgreSQL server of the test run's own, in a temporary folder (tests/postgres.py),
+    for the class store's tests; without Debian's postgresql package it skips locally and
+    fails under CI=true."""
+    server = TempPostgres()
+    try:
+        url = server.start()
+    except RuntimeError as error:
+        server.stop()
+        skip_or_fail(str(error))
+    yield url
+    server.stop()
+
+
+class Clock:
+    """A clock the class store's tests move by hand (a class ends after a day unused)."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """An empty class store's URL: a SQLite file in tmp_path, or the session's PostgreSQL
+    server (its tables dropped after the test, so each test starts empty)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+        return
+    url = request.getfixturevalue("postgres_url")
+    yield url
+    engine = sqlalchemy.create_engine(url)
+    aton.classroom.schema.metadata.drop_all(engine)
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text("DROP TABLE IF EXISTS aton_meta"))
+    engine.dispose()
+
+
+@pytest.fixture
+def store(store_url, clock):
+    """A ClassStore on each database, on the test's clock."""
+    opened = aton.classroom.ClassStore(store_url, clock=clock)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import exc, func, insert, select, update
+from sqlalchemy import exc, func, insert, inspect, select, update
 from sqlalchemy.engine import Connection, Row, make_url
 
 from . import schema as t
@@ -55,7 +55,8 @@ class StoreBase:
 
     def __init__(self, url: str | None = None, *, clock: Callable[[], float] = time.time,
                  max_idle: float = 86400) -> None:
-        self._url = url or t.default_url()
+        url = url or t.default_url()
+        self._url = url if "://" in url else t.default_url_for(url)
         self._clock = clock
         self.max_idle = max_idle
         try:
@@ -106,24 +107,35 @@ class StoreBase:
         return StoreError("unavailable", f"{self.url}: {message}")
 
     def _prepare(self) -> None:
-        """Create the missing tables and check the schema version (two kernels may race here:
-        a second try sees the other's tables)."""
+        """Check the schema version, creating the missing tables first. A store with all its
+        tables is only read here, so a read-only file still opens (its writes then say
+        "read-only") and thirty kernels starting at once do not queue for the write lock."""
+        with self._tx() as conn:
+            complete = set(t.metadata.tables) <= set(inspect(conn).get_table_names())
+            found = self._version(conn) if complete else None
         for attempt in (1, 2):
+            if found is not None:
+                break
             try:
-                with self._tx(write=True) as conn:
+                with self._tx(write=True) as conn:  # two kernels may race: retry sees the tables
                     t.metadata.create_all(conn)
-                    found = conn.execute(select(t.meta.c.value).where(
-                        t.meta.c.key == "schema_version")).scalar()
+                    found = self._version(conn)
                     if found is None:
+                        found = t.SCHEMA_VERSION
                         conn.execute(insert(t.meta).values(key="schema_version",
-                                                           value=str(t.SCHEMA_VERSION)))
-                    elif int(found) > t.SCHEMA_VERSION:
-                        raise StoreError("newer-schema", f"{self.url}: version {found}, this "
-                                         f"code knows {t.SCHEMA_VERSION}")
-                return
+                                                           value=str(found)))
             except StoreError as error:
                 if error.reason != "unavailable" or attempt == 2:
                     raise
+        if found > t.SCHEMA_VERSION:
+            raise StoreError("newer-schema", f"{self.url}: version {found}, this code knows "
+                             f"{t.SCHEMA_VERSION}")
+
+    @staticmethod
+    def _version(conn: Connection) -> int | None:
+        found = conn.execute(select(t.meta.c.value).where(
+            t.meta.c.key == "schema_version")).scalar()
+        return None if found is None else int(found)
 
     # ------------------------------------------------------------------ lookups
 

@@ -109,7 +109,7 @@ def default_url() -> str:
     cannot be written."""
     given = os.environ.get("ATON_CLASS_STORE", "").strip()
     if given:
-        return given if "://" in given else f"sqlite:///{Path(given).expanduser().resolve()}"
+        return given if "://" in given else default_url_for(given)
     data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     for folder in (Path(data) / "aton", Path(tempfile.gettempdir()) / "aton"):
         try:
@@ -119,6 +119,11 @@ def default_url() -> str:
         if os.access(folder, os.W_OK):
             return f"sqlite:///{folder.resolve() / 'classes.sqlite3'}"
     raise OSError("no folder for the class store can be written")  # not even the temp dir
+
+
+def default_url_for(path: str) -> str:
+    """The SQLite URL of a file path ("classes.sqlite3", "~/aton/c.db")."""
+    return f"sqlite:///{Path(path).expanduser().resolve()}"
 
 
 def make_engine(url: str) -> Engine:

@@ -98,6 +98,24 @@ class ClassStore(GamesMixin, StoreBase):
                 t.classes.c.last_used < self._clock() - self.max_idle).values(ended=True)
             ).rowcount
 
+    def forget(self, after: float = 30 * 86400) -> int:
+        """Delete every class unused for ``after`` seconds (30 days by default; ended or not)
+        with its students, answers, games and progress: how many classes were deleted. The
+        store keeps children's first names no longer than a school needs them."""
+        cutoff = self._clock() - after
+        with self._tx(write=True) as conn:
+            gone = select(t.classes.c.id).where(t.classes.c.last_used < cutoff)
+            pupils = select(t.students.c.id).where(t.students.c.class_id.in_(gone))
+            games = select(t.duels.c.id).where(t.duels.c.class_id.in_(gone))
+            asked = select(t.questions.c.id).where(t.questions.c.class_id.in_(gone))
+            conn.execute(delete(t.moves).where(t.moves.c.duel_id.in_(games)))
+            conn.execute(delete(t.duels).where(t.duels.c.class_id.in_(gone)))
+            conn.execute(delete(t.answers).where(t.answers.c.question_id.in_(asked)))
+            conn.execute(delete(t.questions).where(t.questions.c.class_id.in_(gone)))
+            conn.execute(delete(t.lessons).where(t.lessons.c.student_id.in_(pupils)))
+            conn.execute(delete(t.students).where(t.students.c.class_id.in_(gone)))
+            return conn.execute(delete(t.classes).where(t.classes.c.last_used < cutoff)).rowcount
+
     # ------------------------------------------------------------------ students
 
     def join(self, code: str, name: str) -> Student:
