@@ -28,14 +28,14 @@ from ..classroom import ClassStore, DuelInfo, Mark, Question, StoreError
 from ..engine import records
 from ..engine.errors import RuleError
 from ..i18n import translator
+from ..teaching import tutorial
 from .classduel import Duels
+from .classquestions import ASKABLE, Questions, truth_of
 from .session import Session
 from .state import AppState, Told
 
 _ = translator("app")
 
-#: What the teacher may ask the class, by the kind of the step that answers it.
-ASKABLE = {"score": "line", "points": "points", "order": "order"}
 FORMAT = 1  # the published moment's own version (its keys may grow, never change meaning)
 FAILED = object()  # what ``ClassLink._do`` returns for a refused store call
 #: A page that tries code after wrong code waits longer and longer (item 7: a code is not
@@ -45,18 +45,7 @@ FREE_TRIES, MAX_WAIT = 5, 60.0
 WRONG_CODE = ("no-class", "bad-code", "ended", "wrong-key", "unknown-student")
 
 
-def truth_of(kind: str, event) -> dict:
-    """The right answer to a question of ``kind`` from the engine's event that answers it: a
-    scoring line's points (R16), cartouche 1's points (R7), who goes first (R8)."""
-    data = event.data
-    if kind == "line":
-        return {"red": data["points"]["red"], "blue": data["points"]["blue"]}
-    if kind == "points":
-        return {p: data["points"] if data["player"] == p else 0 for p in ("red", "blue")}
-    return {"first": data["first"]}
-
-
-class ClassLink(Duels):
+class ClassLink(Duels, Questions):
     """One page's part in a class (see the module docstring). ``store()`` opens the class
     store (default: ``ClassStore()``, whose place ``ATON_CLASS_STORE`` sets)."""
 
@@ -176,8 +165,31 @@ class ClassLink(Duels):
         if code is FAILED or self._tried(self.store.check_teacher, code, key) is FAILED:
             return False
         self.role, self.code, self.key = "teacher", code, key
+        self._resume()
         self._entered()
         return True
+
+    def _resume(self) -> None:
+        """The teacher's page opened again by its link: the game the class saw last, at the
+        step it was shown (a guided lesson's game with its scripted opponent)."""
+        moment = self._get(self.store.moment, self.code)
+        data = moment.data if moment is not None else {}
+        try:
+            game = records.replay(data["record"])
+        except (RuleError, KeyError, TypeError):
+            return  # nothing shown yet, or not a game this version replays: a new game stays
+        self.state.learner = data.get("learner") or self.state.learner
+        lesson = self.control.lessons.get(data.get("lesson") or "")
+        if lesson is not None:
+            number = self.control.order.index(lesson.name) + 1
+            session = Session(game, learner=lesson.learner, player=lesson.player(game))
+            self.control.start_session(session, lesson=lesson.name, run=False,
+                                       heading=lambda: self.control.say.lesson(
+                                           number, tutorial.lesson_text(lesson.title)))
+        else:
+            self.control.open_game(game, scenario=data.get("scenario"))
+        if data.get("moment") is not None:
+            self.control.look_at(data["moment"])
 
     def join(self, code: str, name: str) -> bool:
         """A student joins with the class's code and a first name."""
@@ -339,95 +351,6 @@ class ClassLink(Duels):
         self.duel = None
         self.state.watched = None
         self.control.new_game()
-
-    # ------------------------------------------------------------------ questions
-
-    def askable(self) -> tuple[str, str | None] | None:
-        """What the teacher may ask now: (kind, scoring line) when the next step of the live
-        game answers a question (a scoring line, cartouche 1's points, who goes first)."""
-        s = self.state
-        if not self.teacher or s.moment is not None or s.game.over or (
-                s.session.human_pending is not None):
-            return None
-        coming = s.game.coming
-        kind = ASKABLE.get(getattr(coming, "kind", None))
-        if kind is None:
-            return None
-        return kind, getattr(coming, "line", None)
-
-    @property
-    def asking(self) -> bool:
-        """The teacher's question is open: the class answers before the game steps on."""
-        return self.question is not None and self.question.status == "open"
-
-    def ask(self) -> None:
-        """Open the question the next step answers."""
-        what = self.askable()
-        if what is None:
-            return
-        kind, line = what
-        game = self.state.game
-        prompt = {"line": line, "step": len(game.events)}
-        question = self._do(self.store.open_question, self.code, self.key, kind, prompt,
-                            game.round)
-        if question is not FAILED:
-            self.question, self.answered, self.marks, self.revealed = question, 0, [], None
-            self.state.asking = True
-
-    def reveal(self) -> None:
-        """Reveal: the game steps once (the engine answers), and every guess is marked."""
-        question = self.question
-        if not self.asking:
-            return
-        game = self.state.game
-        self.state.asking = False
-        if len(game.events) != question.prompt["step"] or self.askable() is None or (
-                self.askable()[0] != question.kind):
-            truth = {}  # the game moved on (Undo, another game): nothing to mark
-        else:
-            start = len(game.events)
-            self.control.next_step()
-            event = game.events[start] if len(game.events) > start else None
-            truth = truth_of(question.kind, event) if event is not None else {}
-            self.revealed = event
-        marks = self._do(self.store.reveal, self.code, self.key, question.id, truth)
-        if marks is FAILED:
-            self.state.asking = True  # not marked: Reveal again once the store answers
-            return
-        self.marks = marks
-        self._read_question()
-
-    def _read_question(self) -> bool:
-        question = self._get(self.store.question, self.code)
-        before = (self.question, self.answered, self.mine)
-        self.question = question
-        if question is None:
-            self.state.asking = False
-            return before[0] is not None
-        if self.teacher:
-            self.state.asking = question.status == "open"
-            if question.status == "open":
-                self.answered = self._get(self.store.answered, self.code, self.key,
-                                          question.id, default=0)
-            elif not self.marks:
-                self.marks = self._get(self.store.marks, self.code, self.key, question.id,
-                                       default=[])
-        else:
-            self.mine = self._get(self.store.my_answer, self.code, self.token, question.id)
-            self.tally = self._get(self.store.tally, self.code, self.token, question.round,
-                                   default=(0, 0))
-        return (self.question, self.answered, self.mine) != before
-
-    def send(self, value: dict) -> bool:
-        """A student's answer to the open question (kept until the teacher reveals)."""
-        question = self.question
-        if question is None or question.status != "open":
-            return False
-        if self._do(self.store.answer, self.code, self.token, question.id, value) is FAILED:
-            return False
-        self.problem = None
-        self.mine = self._get(self.store.my_answer, self.code, self.token, question.id)
-        return True
 
     # ------------------------------------------------------------------ progress
 
