@@ -322,6 +322,8 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
     if query or accept_language:
         kwargs.update(parse_query(query or "", accept_language=accept_language))
     classroom = kwargs.pop("classroom", None)
+    if classroom:  # a page opened for a class: its box, not How to play, comes first
+        kwargs["how_to_play"] = False
     app = AtonApp(**kwargs)
     if classroom:  # ?class=new, ?class=CODE&key=…, ?join=CODE(&me=…)
         app.guard(app.page.classroom.open_address)(classroom)

@@ -104,8 +104,9 @@ class ClassPanel(Panel):
         self.overlay.add_class("aton-class-overlay")
         # A student's controls.
         self.question = HTML(layout=Layout(width="100%"))
-        self.red_guess = Text(layout=Layout(width="6em"))
-        self.blue_guess = Text(layout=Layout(width="6em"))
+        # The label beside each box takes its own width: the box keeps room for the digits.
+        self.red_guess = Text(layout=Layout(width="9em"), style={"description_width": "initial"})
+        self.blue_guess = Text(layout=Layout(width="9em"), style={"description_width": "initial"})
         self.first_red = Button()
         self.first_red.on_click(guard(lambda _b: self._send({"first": "red"})))
         self.first_blue = Button()
@@ -317,7 +318,7 @@ class ClassPanel(Panel):
                 self.ask.tooltip = question_words(*what, plain=True)
                 row.insert(0, self.ask)
             if link.question is not None and link.question.status == "revealed" and link.marks:
-                parts += [self.out.results_for(), self.out.chart_box]
+                parts.append(self.out.results_for())
         self.teacher_row.children = row
         parts.append(self.teacher_row)
         if self.progress_open:

@@ -111,6 +111,11 @@ class Narrator:
         pending = session.human_pending
         if pending is not None:
             return self.decision(pending)
+        if session.watch_only:  # a student following the class's teacher
+            return _("Next: the teacher's page goes on, and yours with it.")
+        if session.waits_for_classmate and not session.inbox:
+            return _("Next: {name} decides on their own device.").format(
+                name=html.escape(session.classmate))
         if game.pending is not None:
             p = game.pending
             seen = _(COMPUTER_CHOICE[p.kind]).format(player=player_span(p.player))

@@ -134,6 +134,8 @@ class Page:
         # The step controls come first: whatever the explanation or a lesson's box below
         # says, Next step stays where the last click found it.
         self.controls.steps.add_class("aton-steps")
+        for widget in (self.controls.lesson, self.controls.start_lesson):
+            widget.add_class("aton-lesson-menu")  # hidden while a student follows the teacher
         # Undo sits with the coach's buttons (what you did, what you could do): the step
         # controls keep one row beside the board, from 1024 px wide up.
         steps = self.controls.steps

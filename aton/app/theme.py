@@ -146,6 +146,7 @@ CSS = """
 .aton-right { color: #1b5e20; } .aton-wrong { color: #b71c1c; }
 /* A student following the teacher: nothing on the page moves the game. */
 .aton-following .aton-steps, .aton-following .aton-game-setup,
+.aton-following .aton-lesson-menu,
 .aton-following .aton-coach { display: none !important; }
 </style>
 """
