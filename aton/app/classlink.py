@@ -98,6 +98,9 @@ class ClassLink(Duels):
             result = fn(*args)
         except StoreError as err:
             self.problem = err
+            if err.reason in ("read-only", "unavailable") and self._store is not None:
+                # a connection SQLite opened read-only stays so: "try again" opens afresh
+                self._store.close()
             return FAILED
         return result
 
@@ -151,8 +154,24 @@ class ClassLink(Duels):
         if code is FAILED or self._do(self.store.check_teacher, code, key) is FAILED:
             return False
         self.role, self.code, self.key = "teacher", code, key
+        self._resume()
         self._entered()
         return True
+
+    def _resume(self) -> None:
+        """The teacher's page reopened: the game where the class last saw it (its published
+        moment), so the page goes on from there and does not overwrite it with a new one."""
+        moment = self._get(self.store.moment, self.code)
+        if moment is None:
+            return
+        try:
+            data = moment.data
+            game = records.replay(data["record"])
+        except (RuleError, KeyError, TypeError):
+            return  # a moment this version cannot replay: the page's own game stays
+        if data.get("learner") in ("red", "blue"):
+            self.state.learner = data["learner"]
+        self.control.open_game(game, scenario=data.get("scenario"), at=data.get("moment"))
 
     def join(self, code: str, name: str) -> bool:
         """A student joins with the class's code and a first name."""
