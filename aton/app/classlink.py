@@ -96,6 +96,9 @@ class ClassLink(Duels, Questions):
             result = fn(*args)
         except StoreError as err:
             self.problem = err
+            if err.reason in ("read-only", "unavailable") and self._store is not None:
+                # a connection SQLite opened read-only stays so: "try again" opens afresh
+                self._store.close()
             return FAILED
         return result
 

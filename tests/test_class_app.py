@@ -1,0 +1,343 @@
+"""A class on every desk, in the app (issue 18), without a browser: a teacher's page and its
+students' pages built in one process, as Voilà builds them from their addresses, sharing a
+class store of the test's own. Each student's page is polled as its ticker would poll it.
+
+- Follow the teacher (item 3): whatever the teacher's page shows (its steps, a guided lesson, a
+  scenario, an earlier moment from the move list), a student's page shows the same after one
+  tick; a student may look back and come back; nothing on a student's page moves the
+  teacher's game; hidden cards stay hidden (R6).
+- Everyone predicts (item 4): a scoring line (R16), cartouche 1's points (R7), who goes first
+  (R8): marks right against the engine, a tally per round, a second answer replacing the
+  first, an answer after Reveal refused.
+- Progress (item 6): a guided lesson played on one's own, games between classmates.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from class_pages import (
+    anonymous_state,
+    box_of,
+    class_store,  # noqa: F401 - the fixture
+    link_of,
+    rejoined,
+    shown,
+    student,
+    teacher,
+    tick,
+)
+from helpers import plain
+from test_classquiz import NAME, SEED, play_to_scoring
+from test_who_sees_what import twin_positions
+
+from aton.app.classlink import truth_of
+from aton.engine.game import Game
+
+pytestmark = pytest.mark.usefixtures("class_store")
+
+
+def decide(app) -> None:
+    """The person at the page decides as the tests do: the cards as drawn, the first square."""
+    pending = app.session.human_pending
+    if pending.kind in ("exchange", "assign"):
+        app.confirm_cards(tuple(app.game.view(pending.player).hand))
+    else:
+        app.click_square(app.game.options()[0])
+
+
+def class_of(*names: str, **teacher_args):
+    """A teacher's page and one student's page per name, joined."""
+    t = teacher(**teacher_args)
+    pupils = [student(link_of(t).code, name) for name in names]
+    for page in pupils:
+        assert link_of(page).role == "student", link_of(page).problem
+    return t, pupils
+
+
+def same_view(pupil, t) -> None:
+    """The student's page shows what the teacher's shows; the cartouche table compared when
+    both show it (the teacher deciding has the card picker there instead, a student never)."""
+    mine, theirs = shown(pupil), shown(t)
+    if None in (mine["cartouches"], theirs["cartouches"]):
+        mine["cartouches"] = theirs["cartouches"] = None
+    assert mine == theirs
+
+
+def follows(pupil, t) -> None:
+    tick(pupil)
+    same_view(pupil, t)
+
+
+def step_to(app, kind: str) -> None:
+    """Step the teacher's game until its next step is of ``kind`` (the cards as drawn)."""
+    for _ in range(60):
+        if getattr(app.game.coming, "kind", None) == kind:
+            return
+        if app.session.human_pending is not None:
+            decide(app)
+        else:
+            app.next_step()
+    raise AssertionError(f"no {kind} step came")
+
+
+# ---------------------------------------------------------------------- following the teacher
+
+
+def test_every_step_of_the_teacher_is_on_the_students_page_after_one_tick():
+    t, (ana, bo) = class_of("Ana", "Bo", seed=3)
+    follows(ana, t)
+    for _ in range(14):
+        if t.session.human_pending is not None:
+            decide(t)
+        else:
+            t.next_step()
+        follows(ana, t)
+    assert len(t.game.events) > 8
+    assert "aton-following" in ana.page.root._dom_classes  # the steps, set-up, coach hidden
+    assert "You are following the teacher" in plain(ana.explain.widget.value)
+    follows(bo, t)  # a page that missed every tick catches up in one
+
+
+def test_a_scenario_and_a_guided_lesson_of_the_teacher_are_followed():
+    t, (ana,) = class_of("Ana", scenario=NAME, seed=SEED)
+    follows(ana, t)
+    assert ana.state.scenario == NAME
+    t.start_lesson("02_cartouche1_points")
+    follows(ana, t)
+    assert t.state.lesson == "02_cartouche1_points"
+    lesson = t.control.lessons["02_cartouche1_points"]
+    assert f"in the guided lesson “{lesson.title}”" in plain(ana.explain.widget.value)
+    decide(t)
+    follows(ana, t)
+
+
+def test_an_earlier_moment_from_the_move_list_is_followed_and_a_student_looks_back_alone():
+    t, (ana,) = class_of("Ana", seed=3)
+    for _ in range(10):
+        decide(t) if t.session.human_pending is not None else t.next_step()
+    t.look_at(3)  # the teacher shows the class step 3 of the move list
+    follows(ana, t)
+    assert ana.state.moment == 3
+    t.back_to_game()
+    follows(ana, t)
+    ana.look_at(1)  # the student looks back on their own device
+    assert link_of(ana).looking_alone and box_of(ana).back in box_of(ana).student_row.children
+    t.next_step() if t.session.human_pending is None else decide(t)
+    tick(ana)
+    assert ana.state.moment == 1  # still where the student looks…
+    assert ana.game.record() == t.game.record()  # …in the teacher's game as it now stands
+    box_of(ana).back.click()  # "Back to the teacher"
+    assert not link_of(ana).looking_alone
+    same_view(ana, t)
+
+
+def test_nothing_on_a_students_page_moves_the_teachers_game():
+    t, (ana,) = class_of("Ana", seed=3)
+    decide(t)
+    follows(ana, t)
+    before = (t.game.record(), len(t.game.events))
+    ana.next_step()
+    assert ana.state.told.warning is not None
+    ana.click_square(t.game.options()[0] if t.game.options() else "T1-1")
+    assert ana.state.told.warning is not None
+    ana.to_my_decision()
+    tick(t, ana)
+    assert (t.game.record(), len(t.game.events)) == before
+    same_view(ana, t)
+    assert ana.error_message == ""
+
+
+def test_a_student_following_sees_none_of_the_computers_hidden_cards():
+    """The teacher plays red against the computer. In two classes whose games differ only in
+    blue's hand (and so in the cards the computer puts face down), the students' pages hold
+    the same widgets' states at every moment before the reveal (R6); after it they differ, so
+    the comparison sees a card."""
+    classes = []
+    for position in twin_positions(5, players=("blue",)):
+        t, (ana,) = class_of("Ana")
+        t.open_game(Game.from_position(position, 7))
+        t.next_step()  # the deal
+        classes.append((t, ana))
+    (t1, a1), (t2, a2) = classes
+    assert t1.game.view("blue").hand != t2.game.view("blue").hand
+    assert t1.game.view("red").hand == t2.game.view("red").hand
+
+    def same_students():
+        tick(a1, a2)
+        one, other = anonymous_state(a1), anonymous_state(a2)
+        assert len(one) == len(other)
+        differences = [(kind, k) for (kind, x), (_k, y) in zip(one, other, strict=True)
+                       for k in x.keys() | y.keys() if x.get(k) != y.get(k)]
+        return differences
+
+    assert same_students() == []
+    for t in (t1, t2):
+        decide(t)  # red's cards face down; the computer puts blue's face down at once
+        assert t.game.coming.kind == "reveal"
+    assert t1.game.cards["blue"] != t2.game.cards["blue"]
+    assert same_students() == []
+    assert a1.table.value_shown("blue", 1) == "face down"
+    for t in (t1, t2):
+        t.next_step()  # the reveal
+    assert same_students() != []
+
+
+# ---------------------------------------------------------------------- questions
+
+
+def ask(t, kind: str) -> None:
+    assert link_of(t).askable() is not None and link_of(t).askable()[0] == kind
+    box_of(t).ask.click()
+    assert link_of(t).asking and t.error_message == ""
+
+
+def send_points(pupil, red, blue) -> None:
+    box = box_of(pupil)
+    box.red_guess.value, box.blue_guess.value = str(red), str(blue)
+    box.send.click()
+
+
+def engine_answer(t, kind: str) -> dict:
+    twin = t.game.clone()
+    return truth_of(kind, twin.step())
+
+
+def test_a_scoring_line_marked_against_the_engine_with_a_tally_per_round():
+    t, pupils = class_of("Ana", "Bo", "Cy", scenario=NAME, seed=SEED)
+    play_to_scoring(t)
+    truth = engine_answer(t, "line")
+    ask(t, "line")
+    tick(*pupils)
+    ana, bo, cy = pupils
+    send_points(ana, truth["red"], truth["blue"])
+    send_points(bo, truth["red"] + 1, truth["blue"])
+    send_points(bo, truth["red"], truth["blue"])  # a second answer replaces the first
+    assert "Sent: " in plain(box_of(bo).question.value)
+    send_points(cy, truth["red"], truth["blue"] + 2)
+    tick(t)
+    assert "3 of 3 have answered" in plain(box_of(t).question.value)
+    box_of(t).reveal.click()
+    results = plain(box_of(t).out.results.value)
+    assert results.startswith("2 of 3 got it right")
+    assert f"red {truth['red']}, blue {truth['blue']}" in results
+    assert link_of(t).revealed.text in results  # the engine's own sentence for the line
+    tick(*pupils)
+    assert "✓" in box_of(ana).question.value and "✓" in box_of(bo).question.value
+    assert "✗" in box_of(cy).question.value
+    assert "This round: 1 right, 0 wrong." in plain(box_of(ana).question.value)
+    assert "This round: 0 right, 1 wrong." in plain(box_of(cy).question.value)
+    # The next line: Ana wrong this time; the tally counts the round's two lines.
+    truth = engine_answer(t, "line")
+    ask(t, "line")
+    tick(*pupils)
+    send_points(ana, truth["red"] + 3, truth["blue"])
+    box_of(t).reveal.click()
+    tick(*pupils)
+    assert "This round: 1 right, 1 wrong." in plain(box_of(ana).question.value)
+    assert "You did not answer this one." in plain(box_of(bo).question.value)
+    assert "This round: 1 right, 0 wrong." in plain(box_of(bo).question.value)
+
+
+@pytest.mark.parametrize("kind", ["points", "order"])
+def test_cartouche_ones_points_and_who_goes_first_marked_against_the_engine(kind):
+    t, (ana, bo) = class_of("Ana", "Bo", seed=3)
+    step_to(t, kind)
+    truth = engine_answer(t, kind)
+    ask(t, kind)
+    tick(ana, bo)
+    if kind == "order":
+        wrong = "blue" if truth["first"] == "red" else "red"
+        (box_of(ana).first_red if truth["first"] == "red" else box_of(ana).first_blue).click()
+        (box_of(bo).first_red if wrong == "red" else box_of(bo).first_blue).click()
+    else:
+        send_points(ana, truth["red"], truth["blue"])
+        send_points(bo, truth["red"] + 1, truth["blue"] + 1)
+    box_of(t).reveal.click()
+    assert t.game.events[-1].type == kind  # Reveal stepped the game once
+    assert plain(box_of(t).out.results.value).startswith("1 of 2 got it right")
+    tick(ana, bo)
+    assert "✓" in box_of(ana).question.value and "✗" in box_of(bo).question.value
+
+
+def test_an_answer_after_reveal_is_refused_with_a_notice():
+    t, (ana,) = class_of("Ana", scenario=NAME, seed=SEED)
+    play_to_scoring(t)
+    ask(t, "line")
+    tick(ana)
+    box_of(t).reveal.click()
+    send_points(ana, 1, 1)  # the page has not ticked since: the boxes are still there
+    notice = plain(box_of(ana).notice.value)
+    assert "The teacher has already revealed this question" in notice
+    tick(ana)
+    assert "You did not answer this one." in plain(box_of(ana).question.value)
+
+
+# ---------------------------------------------------------------------- progress
+
+
+def play_lesson(app, name: str) -> None:
+    """Play guided lesson ``name`` to its verdict by the coach's hints (a success)."""
+    app.start_lesson(name)
+    for _ in range(300):
+        if app.tutor.verdict is not None:
+            return
+        pending = app.session.human_pending
+        if pending is None:
+            app.next_step()
+            continue
+        app.coach.hint.click()
+        hinted = app.control.hinted
+        if pending.kind in ("exchange", "assign"):
+            if hinted.advice.kind == "exchange" and hinted.advice.choice:
+                app.picker.exchange.click()
+            else:
+                app.confirm_cards((hinted.then or hinted.advice).choice)
+        else:
+            app.board.click(hinted.advice.choice)
+    raise AssertionError("the lesson never reached its verdict")
+
+
+def progress_rows(t) -> dict[str, dict]:
+    return {row["name"]: row for row in csv.DictReader(io.StringIO(link_of(t).progress_csv()))}
+
+
+def test_a_lesson_played_alone_and_a_game_between_classmates_reach_the_teachers_table():
+    t, (ana, bo) = class_of("Ana", "Bo")
+    box_of(ana).alone.click()
+    assert link_of(ana).mode == "own"
+    play_lesson(ana, "01_first_round")
+    assert ana.tutor.verdict.success
+    box_of(t).students.click()
+    table = plain(box_of(t).progress.value)
+    assert "Ana" in table and "01_first_round (done)" in table
+    rows = progress_rows(t)
+    assert "01_first_round:done" in rows["Ana"]["lessons"] and rows["Bo"]["lessons"] == ""
+    # Ana and Bo play each other to the end: the game is counted for both.
+    tick(ana)
+    box_of(ana).mate.value = box_of(ana).mate.options[0][1]
+    box_of(ana).challenge.click()
+    tick(bo)
+    box_of(bo).offers.children[0].children[1].click()  # Accept
+    tick(ana)
+    for _ in range(3000):
+        if ana.game.over and bo.game.over:
+            break
+        for page in (ana, bo):
+            tick(page)
+            if page.game.over:
+                continue
+            if page.session.human_pending is not None:
+                decide(page)
+            elif not page.session.waits_for_classmate or page.session.inbox:
+                page.to_my_decision()
+    assert ana.game.over and bo.game.over and ana.game.record() == bo.game.record()
+    tick(ana, bo)
+    rows = progress_rows(t)
+    assert rows["Ana"]["games"] == rows["Bo"]["games"] == "1"
+    winner = ana.game.winner
+    won = {"Ana": "1" if winner == "red" else "0", "Bo": "1" if winner == "blue" else "0"}
+    assert {n: rows[n]["wins"] for n in won} == won
+    assert rejoined(link_of(ana).code, link_of(ana).token).page.class_link.name == "Ana"
