@@ -16,7 +16,7 @@ answer an open question, and read their mark once it is revealed. The teacher pu
 
 Target (issue 18): median ≤ 1 s and 95th percentile ≤ 2 s for 30 students.
 
-Run: ``python3 bench/bench_class.py`` (a SQLite file in a temp folder), ``--url URL`` for any
+Run: ``python3 bench/bench_class.py`` (add ``--pages 10`` for real pages too) (a SQLite file in a temp folder), ``--url URL`` for any
 store, or ``--postgres`` to start a temporary PostgreSQL server (tests/postgres.py).
 """
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -33,7 +34,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "bench"))
+from class_pages import measure_pages
 from postgres import TempPostgres
+from voila_server import start_voila, stop_voila
 
 from aton.classroom import ClassStore, StoreError
 
@@ -199,6 +203,19 @@ def run(url: str, students: int, moments: int, questions: int, burst_s: float,
     return "\n".join(lines)
 
 
+def pages(url: str, n_pages: int, steps: int) -> str:
+    """The real pages' half: a Voila server whose kernels use the store at ``url``, a teacher's
+    page and ``n_pages`` students' pages in one Chromium (``class_pages.measure_pages``)."""
+    env = {**os.environ, "ATON_CLASS_STORE": url, "PYTHONPATH": str(REPO)}
+    proc, address = start_voila(env=env)
+    try:
+        figures = measure_pages(n_pages, address, steps=steps)
+    finally:
+        stop_voila(proc)
+    head = f"real pages ({n_pages} students, {steps} steps, store {ClassStore(url).url}):"
+    return "\n".join([head, *(f"  {key}: {value}" for key, value in figures.items())])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--url", help="a store URL (default: a SQLite file in a temp folder)")
@@ -209,6 +226,10 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=5)
     parser.add_argument("--gap", type=float, default=0.5, help="seconds between moments")
     parser.add_argument("--burst", type=float, default=3.0, help="seconds of answering flat out")
+    parser.add_argument("--pages", type=int, default=0,
+                        help="then as many real pages in Chromium, on a Voila server whose "
+                             "kernels use the same store (bench/class_pages.py)")
+    parser.add_argument("--steps", type=int, default=8, help="teacher's steps, with --pages")
     args = parser.parse_args()
     server = TempPostgres() if args.postgres else None
     with tempfile.TemporaryDirectory(prefix="aton-bench-class-") as folder:
@@ -216,6 +237,8 @@ def main() -> None:
         try:
             print(run(url, args.students, args.moments, args.questions, args.burst, args.gap),
                   flush=True)
+            if args.pages:
+                print(pages(url, args.pages, args.steps), flush=True)
         finally:
             if server:
                 server.stop()

@@ -82,7 +82,7 @@ def test_the_teachers_page_rebuilt_from_its_link_has_the_roster_and_the_open_que
     box_of(again).reveal.click()
     assert again.error_message == ""
     right = int(truth == {"red": 0, "blue": 0})  # Ana said 0 and 0
-    assert plain(box_of(again).out.results.value).startswith(f"{right} of 1 got it right")
+    assert plain(box_of(again).out.text.value).startswith(f"{right} of 1 got it right")
     tick(ana, bo)
     assert "The answer:" in plain(box_of(ana).question.value)
     assert "You did not answer this one." in plain(box_of(bo).question.value)

@@ -130,7 +130,7 @@ CSS = """
 .aton-rule-section { color: #666; font-size: 13px; margin-bottom: 4px; }
 .aton-chooser .widget-select select { font-size: 14px; }
 .aton-warn-inline { color: #b00; }
-/* A class on every desk (aton/app/classpanel.py). */
+/* The class box (aton/app/classpanel.py). */
 .aton-class { background: #f6f3ff; border-color: #8c7ad6; }
 .aton-class-code { font-family: monospace; font-size: 34px; font-weight: bold;
                    letter-spacing: 4px; color: #2b1a6b; vertical-align: middle; }
@@ -144,7 +144,7 @@ CSS = """
 .aton-class-q { font-size: 16px; }
 .aton-class-results { font-size: 16px; }
 .aton-right { color: #1b5e20; } .aton-wrong { color: #b71c1c; }
-/* A student following the teacher: nothing on the page moves the game. */
+/* A student's page in follow mode: nothing on it moves the game. */
 .aton-following .aton-steps, .aton-following .aton-game-setup,
 .aton-following .aton-lesson-menu,
 .aton-following .aton-coach { display: none !important; }
