@@ -1,5 +1,6 @@
-"""Engine benchmark: random full games per second, rounds per second through ``play_round``,
-clones per second, and the greedy player's cost and strength. Prints its figures.
+"""Engine benchmark: random full games per second (in the mode search uses, and with events),
+rounds per second through ``play_round``, simulations per second of each search level, clones
+per second, and the greedy player's cost and strength. Prints its figures.
 
     python bench/bench_engine.py                     # this engine
     python bench/bench_engine.py --against 789ec00   # and an earlier commit, side by side
@@ -43,6 +44,31 @@ if task in ("games", "told"):
     for k in range(offset, offset + n):
         play_game(new(k, story), {"red": RandomPlayer(k), "blue": RandomPlayer(k + 10**6)})
     print(json.dumps({"rate": n / (time.perf_counter() - start)}))
+elif task == "search":
+    # Simulations per second of each search level, on n mid-game decisions dealt from seeds.
+    from aton.bots import SEARCH_BUDGETS, get
+    rates = {}
+    for level in SEARCH_BUDGETS:
+        sims, seconds = 0, 0.0
+        for k in range(offset, offset + n):
+            game = new(k, False)
+            movers = {"red": RandomPlayer(k), "blue": RandomPlayer(k + 1)}
+            for _ in range(10 + 7 * k % 60):  # a decision somewhere in the first rounds
+                game.advance()
+                if game.over:
+                    break
+                name = game.pending.player
+                game.decide(movers[name].choose(game.view(name)))
+            game.advance()
+            if game.over or len(game.options()) < 2:
+                continue
+            player = get(level, seed=k)
+            start = time.perf_counter()
+            player.choose(game.view(game.pending.player))
+            seconds += time.perf_counter() - start
+            sims += player.simulations_run
+        rates[level] = sims / seconds
+    print(json.dumps({"rate": rates}))
 elif task == "rounds":
     corpus = json.load(open(sys.argv[4]))
     start = time.perf_counter()
@@ -93,7 +119,7 @@ def moves_of(events) -> dict:
     return moves
 
 
-def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> float:
+def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> float | dict:
     env = {**os.environ, "PYTHONPATH": str(path)}
     args = [sys.executable, "-c", WORKER, task, str(n), str(offset)] + ([extra] if extra else [])
     out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
@@ -115,6 +141,13 @@ def compare(editions: dict[str, Path], task: str, n: int, batches: int,
         for name, path in editions.items():  # in turn, so both meet the same load
             rates[name].append(run_worker(path, task, n, 1000 + b * n, extra))
     return rates
+
+
+def per_level(rates: dict[str, list[dict]]) -> dict[str, dict[str, list[float]]]:
+    """{edition: [{level: rate}, ...]} -> {level: {edition: [rate, ...]}}."""
+    levels = next(iter(rates.values()))[0]
+    return {level: {name: [batch[level] for batch in r] for name, r in rates.items()}
+            for level in levels}
 
 
 def report(title: str, rates: dict[str, list[float]], unit: str) -> None:
@@ -176,6 +209,8 @@ def main() -> None:
     parser.add_argument("--corpus-games", type=int, default=40,
                         help="random games whose rounds make the play_round corpus")
     parser.add_argument("--greedy-games", type=int, default=200, help="greedy-vs-random games")
+    parser.add_argument("--decisions", type=int, default=8,
+                        help="mid-game decisions per batch for each search level")
     parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with")
     args = parser.parse_args()
 
@@ -187,12 +222,16 @@ def main() -> None:
         rounds = round_corpus(args.corpus_games)
         corpus.write_text(json.dumps(rounds))
 
-        report("random vs random, full games, no story (single process)",
-               compare({"this engine": ROOT}, "games", args.games, args.batches), "games/s")
+        report("random vs random, full games, no story (as search plays)",
+               compare(editions, "games", args.games, args.batches), "games/s")
         report("random vs random, full games, with events (as the app plays)",
                compare(editions, "told", args.games, args.batches), "games/s")
         report(f"play_round over {len(rounds)} rounds of {args.corpus_games} games",
                compare(editions, "rounds", len(rounds), args.batches, str(corpus)), "rounds/s")
+        searches = compare(editions, "search", args.decisions, args.batches)
+        for level, rates in per_level(searches).items():
+            report(f"search level {level}, {args.decisions} mid-game decisions a batch", rates,
+                   "simulations/s")
 
     clones = [clones_per_second(20_000) for _ in range(args.batches)]
     print(f"clone(story=False) of a mid-game: {statistics.median(clones):,.0f} clones/s "
