@@ -9,9 +9,13 @@ COPIES = 9  # R1
 DECK_SIZE = COPIES * len(VALUES)
 
 
+#: A deck in order (R1), made once: every new game copies it and shuffles the copy.
+ORDERED_DECK = tuple(v for v in VALUES for _ in range(COPIES))
+
+
 def new_deck(rng: random.Random) -> list[int]:
     """A shuffled deck of 36 cards, top card first, drawn from the caller's generator."""
-    deck = [v for v in VALUES for _ in range(COPIES)]
+    deck = list(ORDERED_DECK)
     rng.shuffle(deck)
     return deck
 

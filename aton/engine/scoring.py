@@ -117,10 +117,9 @@ def breakdown(board: list[int] | tuple[int, ...]) -> dict:
 
 def totals(lines: list[dict]) -> dict:
     """The breakdown (formats.md) from the six ``score_line`` results, in ``LINES`` order."""
-    out: dict[str, dict[str, int]] = {name: {} for name in PLAYERS}
-    for facts in lines:
-        for p, name in enumerate(PLAYERS):
-            out[name][facts["line"]] = facts["points"][p]
-    for name in PLAYERS:
-        out[name]["total"] = sum(out[name][line] for line in LINES)
+    out: dict[str, dict[str, int]] = {}
+    for p, name in enumerate(PLAYERS):
+        points = {facts["line"]: facts["points"][p] for facts in lines}
+        points["total"] = sum(points.values())
+        out[name] = points
     return out

@@ -45,13 +45,13 @@ class RandomPlayer:
 
     def choose(self, view: PlayerView) -> object:
         kind = view.pending.kind
+        if kind == "place" or kind == "remove" or kind == "take_back":  # the most frequent
+            return self.rng.choice(view.options())
         if kind == "assign":
             hand = list(view.hand)
             self.rng.shuffle(hand)
             return tuple(hand)
-        if kind == "exchange":
-            return self.rng.random() < 0.5
-        return self.rng.choice(view.options())
+        return self.rng.random() < 0.5  # the exchange (R5)
 
 
 # ---------------------------------------------------------------------- the greedy player
