@@ -56,12 +56,14 @@ class Game:
     """
 
     def __init__(self, state: State, seed: int | None = None, start: dict | None = None, *,
-                 story: bool = True) -> None:
+                 story: bool = True, first: State | None = None) -> None:
         if seed is None:  # no seed given: draw one, so that the record still replays the game
             seed = random.SystemRandom().randrange(SEED_LIMIT)
         self._s = state
         self.seed = seed
-        self.start = start  # the starting position, or None for a new game dealt from the seed
+        # The starting position (``start``), or the state it is written from when first read
+        # (``first``): ``play_round`` continues from a position and seldom asks for it again.
+        self._start, self._first = start, first
         self.story = story
         self.rng = random.Random(seed)
         self.events: list[Event] = []
@@ -88,7 +90,7 @@ class Game:
         ``seed`` shuffles any discard pile that becomes a draw pile (R4)."""
         check_seed(seed, "R4")
         state = state_from_position(position)
-        return cls(state, seed, position_from_state(state), story=story)
+        return cls(state, seed, story=story, first=state.clone())
 
     def clone(self, *, story: bool | None = None, seed: int | None = None) -> Game:
         """An independent copy of the game as it stands, for search. ``story=False`` drops
@@ -97,7 +99,7 @@ class Game:
         story = self.story if story is None else story
         twin = Game.__new__(Game)
         twin._s = self._s.clone()
-        twin.seed, twin.start, twin.story = self.seed, self.start, story
+        twin.seed, twin._start, twin._first, twin.story = self.seed, self._start, self._first, story
         if seed is None:
             twin.rng = random.Random()
             twin.rng.setstate(self.rng.getstate())
@@ -114,6 +116,13 @@ class Game:
         return twin
 
     # ------------------------------------------------------------------ what a caller may read
+
+    @property
+    def start(self) -> dict | None:
+        """The starting position (formats.md), or None for a new game dealt from the seed."""
+        if self._start is None and self._first is not None:
+            self._start = position_from_state(self._first)
+        return self._start
 
     @property
     def over(self) -> bool:

@@ -142,7 +142,10 @@ def catalog(domain: str, code: str | None = None) -> gettext.NullTranslations:
 def translator(domain: str) -> Callable[[str], str]:
     """``_(message)`` for ``domain``: the message in the current language."""
     def _(message: str) -> str:
-        return catalog(domain).gettext(message)
+        # The catalog found here when it is loaded already: an event's sentence asks two or
+        # three of these, and a round through ``play_round`` writes some twenty sentences.
+        found = _catalogs.get((domain, _context_language.get() or _process_language))
+        return (found or catalog(domain)).gettext(message)
     return _
 
 
