@@ -17,12 +17,12 @@ no record, no undo, for simulations.
 from __future__ import annotations
 
 import random
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 from ..i18n import translator
 from . import rules
 from .board import PLAYERS, SQUARE_INDEX, mask_names
-from .cards import new_deck
+from .cards import VALUES, new_deck
 from .decision import Decision
 from .errors import SEED_LIMIT, check_seed
 from .events import Event
@@ -41,6 +41,12 @@ RED, BLUE = 0, 1
 #: The game record (``game.record()``; read back by ``record.replay``).
 RECORD_FORMAT = "aton-record"
 RECORD_VERSION = 1
+
+#: Every hand (as its sorted values) -> its distinct assignments to cartouches 1-4 (R6), in
+#: order: 35 hands, made once at import, as a search asks for them at every deal it plays.
+ASSIGNMENTS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
+    hand: tuple(sorted(set(permutations(hand))))
+    for hand in combinations_with_replacement(VALUES, rules.HAND_SIZE)}
 
 #: The phases of a round (``Game.phase``).
 PHASES = ("deal", "choose", "cartouches", "scoring", "over")
@@ -265,7 +271,7 @@ class Game:
             return []
         kind = ask.kind
         if kind == "assign":
-            return sorted(set(permutations(self._s.hands[ask.p])))
+            return list(ASSIGNMENTS[tuple(sorted(self._s.hands[ask.p]))])
         if kind == "exchange":
             return [False, True]
         return mask_names(legal_squares(self._s, ask))

@@ -51,6 +51,10 @@ def _mask(squares) -> int:
 
 
 _BLACK = _mask(BLACK_SQUARES)
+#: The blue squares the temple-4 line counts, as a mask, under each reading of R16 (the switch
+#: above picks one at each call; both are made once, as every judgement of a board asks).
+_TEMPLE4_BLUE = {True: _mask(BLUE_SQUARES),
+                 False: _mask(i for i in BLUE_SQUARES if TEMPLE_OF[i] == 4)}
 _BONUS = tuple((1 << i, i) for i in BONUS_SQUARES)
 
 
@@ -92,7 +96,7 @@ def line_facts(owned: list[int] | tuple[int, int], line: str) -> dict:
     elif line == "temple3":  # its own counters there
         pts[m] = counts[m]
     else:  # temple 4: 3 for each blue square the majority occupies
-        held = (owned[m] & _mask(temple4_blue_squares())).bit_count()
+        held = (owned[m] & _TEMPLE4_BLUE[TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES]).bit_count()
         facts["blue_squares"] = held
         pts[m] = 3 * held
     return facts
