@@ -24,6 +24,7 @@ MAX_ROUND = 10_000
 #: most about 90 (cartouche 1 and a scoring round), so no game gets near it.
 MAX_SCORE = 1_000
 _MARKS = {".": 0, "r": 1, "b": 2}
+_MARK_SET = set(_MARKS)
 _INT = {int}
 _CARD_VALUES = set(VALUES)
 _LETTERS = ".rb"
@@ -85,7 +86,7 @@ def state_from_position(position: dict):
     board = [0] * 48
     for t in (1, 2, 3, 4):
         row = boards.get(f"T{t}")
-        if not isinstance(row, str) or len(row) != 12 or set(row) - set(_MARKS):
+        if not isinstance(row, str) or len(row) != 12 or set(row) - _MARK_SET:
             raise RuleError("R3", N_("position: board {temple} must be 12 characters of r, b "
                                      "and . (squares 1-12), got {value}"),
                             temple=f"T{t}", value=shown(row))
@@ -186,15 +187,15 @@ _NOT_WON_BY = {
 def _refuse_finished(scores: list[int], board: list[int]) -> None:
     """R18: a game in which someone already won cannot be a position without a winner."""
     for p, owned in enumerate(board_masks(board)):
-        name = named(PLAYERS[p])
         if rules.wins_by_points(scores[p]):
             raise RuleError("R18", N_("position: {player} has {score} points; at {points} the "
                                       "game is already over, so 'winner' cannot be null"),
-                            player=name, score=scores[p], points=rules.WIN_POINTS)
+                            player=named(PLAYERS[p]), score=scores[p], points=rules.WIN_POINTS)
         won = rules.win_at_once(owned)
         if won is not None:
             reason, temple = won
-            raise RuleError("R18", _ALREADY_WON[reason], player=name, temple=temple)
+            raise RuleError("R18", _ALREADY_WON[reason], player=named(PLAYERS[p]),
+                            temple=temple)
 
 
 def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
