@@ -107,7 +107,9 @@ class Game:
         twin._s = self._s.clone()
         twin.seed, twin._start, twin._first, twin.story = self.seed, self._start, self._first, story
         if seed is None:
-            twin.rng = random.Random()
+            # Seeded with 0 and then given the game's state: a generator made without a seed
+            # would first read the system's entropy, only to be overwritten (a third of a clone).
+            twin.rng = random.Random(0)
             twin.rng.setstate(self.rng.getstate())
         else:
             check_seed(seed, "R4")
