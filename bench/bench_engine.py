@@ -137,9 +137,12 @@ def checkout(rev: str, into: Path) -> Path:
 def compare(editions: dict[str, Path], task: str, n: int, batches: int,
             extra: str = "") -> dict[str, list[float]]:
     rates: dict[str, list[float]] = {name: [] for name in editions}
+    order = list(editions)
     for b in range(batches):
-        for name, path in editions.items():  # in turn, so both meet the same load
-            rates[name].append(run_worker(path, task, n, 1000 + b * n, extra))
+        # In turn, so both meet the same load, and in the other order every second batch
+        # (A B, B A, ...), so that a load that grows or fades favours neither.
+        for name in order if b % 2 == 0 else order[::-1]:
+            rates[name].append(run_worker(editions[name], task, n, 1000 + b * n, extra))
     return rates
 
 
@@ -157,7 +160,13 @@ def report(title: str, rates: dict[str, list[float]], unit: str) -> None:
     line = f"{title}: " + "; ".join(parts)
     names = list(rates)
     if len(names) == 2:
-        line += f"; ratio {medians[names[0]] / medians[names[1]]:.2f}"
+        # Three readings of one ratio: of the medians; of the best batches (the least
+        # disturbed by other work on a shared machine); and the median of the batch-by-batch
+        # ratios (each pair ran back to back).
+        a, b = rates[names[0]], rates[names[1]]
+        paired = statistics.median(x / y for x, y in zip(a, b))
+        line += (f"; ratio {medians[names[0]] / medians[names[1]]:.2f} (best batches "
+                 f"{max(a) / max(b):.2f}, batch by batch {paired:.2f})")
     print(line)
 
 
