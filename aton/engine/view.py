@@ -149,5 +149,9 @@ class PlayerView:
 
     def options(self) -> list:
         """Legal choices of this player's pending decision (empty if none is pending)."""
-        pending = self.pending
-        return self._game._options(pending) if pending is not None else []
+        agenda = self._game._s.agenda  # as ``pending``, read here once more without a call
+        if agenda:
+            pending = agenda[-1]
+            if pending.ask and pending.p == self._p:
+                return self._game._options(pending)
+        return []
