@@ -13,10 +13,27 @@ DECK_SIZE = COPIES * len(VALUES)
 ORDERED_DECK = tuple(v for v in VALUES for _ in range(COPIES))
 
 
+def shuffle(cards: list, rng: random.Random) -> None:
+    """Shuffle ``cards`` in place, to the very order ``rng.shuffle(cards)`` gives: Fisher-Yates
+    from the last card, each position drawn with ``getrandbits`` and drawn again while out of
+    range, as CPython's ``random.shuffle`` draws it (tests/test_engine_design.py compares them).
+
+    Written out because every deal, every reshuffle of discards (R1, R4) and every sample of the
+    search's unseen cards passes here: the library's calls two Python functions per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1  # positions 0..i
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def new_deck(rng: random.Random) -> list[int]:
     """A shuffled deck of 36 cards, top card first, drawn from the caller's generator."""
     deck = list(ORDERED_DECK)
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     return deck
 
 

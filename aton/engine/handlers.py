@@ -28,6 +28,7 @@ from .board import (
     TEMPLES,
     mask_indices,
 )
+from .cards import shuffle
 from .events import Event
 from .refusals import check_assignment, check_exchange, check_square, too_few_cards
 from .scoring import LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
@@ -122,7 +123,7 @@ def _take(game: Game, p: int, n: int) -> tuple[list[int], bool]:
     discard = game._s.discard[p]
     draw.extend(discard)
     discard.clear()
-    game.rng.shuffle(draw)
+    shuffle(draw, game.rng)
     need = n - len(taken)
     taken += draw[:need]
     del draw[:need]
