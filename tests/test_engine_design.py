@@ -15,7 +15,7 @@ from helpers import make_position
 
 import aton
 from aton import Game
-from aton.engine.cards import shuffle
+from aton.engine.cards import below, shuffle
 from aton.engine.steps import ASKS
 from aton.players import GreedyPlayer, RandomPlayer, evaluate, play_game
 from aton.teaching.tutorial import SQUARE_KINDS
@@ -164,3 +164,14 @@ def test_the_engines_shuffle_deals_what_random_shuffle_deals(seed):
         shuffle(ours, a)
         b.shuffle(theirs)
         assert ours == theirs and a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_below_draws_what_randrange_and_choice_draw(seed):
+    """``cards.below(n, rng)`` (the players' and the search's random picks) is the number
+    ``rng.randrange(n)`` draws and the index ``rng.choice`` takes, with the generator left in
+    the same state: the same seeds still give the same games."""
+    for n in (1, 2, 3, 7, 24, 36, 48, 1000):
+        a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+        assert below(n, a) == b.randrange(n) == c.choice(range(n))
+        assert a.getstate() == b.getstate() == c.getstate()

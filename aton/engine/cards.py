@@ -13,6 +13,18 @@ DECK_SIZE = COPIES * len(VALUES)
 ORDERED_DECK = tuple(v for v in VALUES for _ in range(COPIES))
 
 
+def below(n: int, rng: random.Random) -> int:
+    """A whole number 0 <= k < n from ``rng``, the very one ``rng.randrange(n)`` draws (and the
+    index ``rng.choice`` takes from a list of ``n``): ``getrandbits`` drawn again while out of
+    range, as CPython draws it. One call where the library makes two, as every random choice
+    of a simulated game passes here (tests/test_engine_design.py compares them)."""
+    bits = n.bit_length()
+    k = rng.getrandbits(bits)
+    while k >= n:
+        k = rng.getrandbits(bits)
+    return k
+
+
 def shuffle(cards: list, rng: random.Random) -> None:
     """Shuffle ``cards`` in place, to the very order ``rng.shuffle(cards)`` gives: Fisher-Yates
     from the last card, each position drawn with ``getrandbits`` and drawn again while out of

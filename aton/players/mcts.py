@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from ..engine import rules
 from ..engine.board import PLAYERS, SQUARE_NAMES, board_masks
+from ..engine.cards import below
 from ..engine.errors import SEED_LIMIT
 from ..engine.view import PlayerView
 from .determinize import sample_game
@@ -236,7 +237,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
                 children = node.children
                 fresh = [a for a in legal if _key(a) not in children]
                 if fresh:  # expansion: one new node, then play on at random
-                    action = fresh[rng.randrange(len(fresh))]
+                    action = fresh[below(len(fresh), rng)]
                     child = Node(p)
                     children[_key(action)] = child
                     for a in legal:
@@ -258,7 +259,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             else:  # playout
                 action = _urgent(game, game.pending) if game.pending.kind in URGENT else None
                 if action is None:
-                    action = legal[rng.randrange(len(legal))]
+                    action = legal[below(len(legal), rng)]
             if first_action is None:
                 first_action = action
             game.decide(action)
