@@ -235,25 +235,27 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             p = game.pending.p
             if expanding:
                 children = node.children
-                fresh = [a for a in legal if _key(a) not in children]
+                # The legal choices are squares' names, True/False and tuples of cards, never
+                # lists (``Game.options``): each is its own key in the tree, looked up as it is.
+                fresh = [a for a in legal if a not in children]
                 if fresh:  # expansion: one new node, then play on at random
                     action = fresh[below(len(fresh), rng)]
                     child = Node(p)
-                    children[_key(action)] = child
+                    children[action] = child
                     for a in legal:
-                        if _key(a) in children:
-                            children[_key(a)].avail += 1
+                        if a in children:
+                            children[a].avail += 1
                     expanding = False
                 else:  # selection: UCT over the actions legal in this sample
                     best, best_value = None, -1.0
                     for a in legal:
-                        ch = children[_key(a)]
+                        ch = children[a]
                         ch.avail += 1
                         value = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                         if value > best_value:
                             best, best_value = a, value
                     action = best
-                    child = children[_key(action)]
+                    child = children[action]
                 node = child
                 path.append(child)
             else:  # playout
@@ -282,7 +284,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         for n in path:
             n.visits += 1
             n.total += value if n.player == me else 1.0 - value
-        st = stats[_key(first_action)]
+        st = stats[first_action]
         st.visits += 1
         st.value += value
         st.gain += mine
