@@ -287,8 +287,8 @@ class Game:
             if not agenda:
                 raise ValueError(_("The game is over: there is no next step."))
             step = agenda[-1]
-            if isinstance(step, Ask):
-                raise ValueError(  # noqa: TRY004
+            if step.ask:
+                raise ValueError(
                     _("Waiting for a decision: {prompt}").format(prompt=step.prompt))
             agenda.pop()
             event = RUN[step.kind](self, step)

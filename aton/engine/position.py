@@ -37,7 +37,7 @@ def _is_int(v: object) -> bool:
 
 def _per_player(position: dict, key: str, rule: str) -> dict:
     value = position.get(key)
-    if not isinstance(value, dict) or not all(name in value for name in PLAYERS):
+    if not isinstance(value, dict) or "red" not in value or "blue" not in value:  # PLAYERS
         raise RuleError(rule, N_("position: '{key}' must be an object with 'red' and 'blue', "
                                  "got {value}"), key=key, value=shown(value))
     return value
