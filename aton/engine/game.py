@@ -164,6 +164,14 @@ class Game:
         """The 48 squares (index ``(temple-1)*12 + square-1``): 0 empty, 1 red, 2 blue."""
         return tuple(self._s.board)
 
+    @property
+    def masks(self) -> tuple[int, int]:
+        """Each player's squares as a bit mask (bit i = square i, ``board.SQUARE_BIT``): red's,
+        blue's. The board in the form the rules use (R16, R18), for search code that would
+        otherwise rebuild it from ``board`` at every step of a simulation."""
+        owned = self._s.owned
+        return owned[0], owned[1]
+
     def owner(self, square: str) -> str | None:
         """Whose counter is on ``square`` (``"T3.8"``), or None."""
         mark = self._s.board[SQUARE_INDEX[square]]

@@ -36,12 +36,12 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import rules
-from ..engine.board import PLAYERS, SQUARE_NAMES, board_masks
+from ..engine.board import PLAYERS, SQUARE_NAMES
 from ..engine.cards import below
 from ..engine.errors import SEED_LIMIT
 from ..engine.view import PlayerView
 from .determinize import sample_game
-from .heuristic import evaluate
+from .heuristic import evaluate_masks
 
 #: How many points of margin move the value from 0.5 to about 0.73 (the logistic's scale).
 POINT_SCALE = 8.0
@@ -129,7 +129,7 @@ def _urgent(game, ask) -> str | None:
     p = ask.p
     allowed = rules.allowed_squares(ask.temples)  # R12
     if ask.kind == "place":
-        owned = board_masks(game.board)
+        owned = game.masks
         mine, theirs = owned[p], owned[1 - p]
         if mine.bit_count() + ask.count < 12:  # no whole area within reach (a temple is 12)
             return None
@@ -143,7 +143,7 @@ def _urgent(game, ask) -> str | None:
         return None
     if ask.whose == p:  # a removal of one's own counter (R10) never breaks a threat
         return None
-    owned = board_masks(game.board)
+    owned = game.masks
     mine, theirs = owned[p], owned[1 - p]
     if theirs.bit_count() < 8:  # no area within one placement (at most 4 counters, R13)
         return None
@@ -275,7 +275,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             value = 1.0 if winner == view.player else 0.5 if winner == "draw" else 0.0
             worth += (2 * value - 1) * WIN_WORTH
         else:
-            board = evaluate(game.board, me_mark)
+            board = evaluate_masks(game.masks, me_mark)
             held = game.exchange
             worth += BOARD_WEIGHT * board + EXCHANGE_WORTH * (held[PLAYERS[me]]
                                                                - held[PLAYERS[1 - me]])
