@@ -9,7 +9,9 @@ Each figure is the median of several batches. With ``--against``, the earlier co
 ``aton/`` is taken out of git into a temporary folder and both editions run in worker
 processes, batch for batch in turn, so that the ratio is measured under the same load (the
 machines are shared and noisy: read ratios, not absolute times). The workers time themselves
-by their own processor time, so waiting for a core does not count.
+by their own processor time, so waiting for a core does not count. ``--instructions`` also
+counts each edition's instructions under valgrind's callgrind: per game, per round and per
+simulation, the same on a busy machine as on an idle one.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ if task in ("games", "told"):
 elif task == "search":
     # Simulations per second of each search level, on n mid-game decisions dealt from seeds.
     from aton.bots import SEARCH_BUDGETS, get
-    rates = {}
+    rates, counts = {}, {}
     for level in SEARCH_BUDGETS:
         sims, seconds = 0, 0.0
         for k in range(offset, offset + n):
@@ -72,7 +74,10 @@ elif task == "search":
             seconds += clock() - start
             sims += player.simulations_run
         rates[level] = sims / seconds
-    print(json.dumps({"rate": rates}))
+        counts[level] = sims
+    print(json.dumps({"rate": rates, "count": counts}))
+elif task == "idle":  # the import alone, subtracted from the others' instruction counts
+    print(json.dumps({"rate": 0}))
 elif task == "rounds":
     corpus = json.load(open(sys.argv[4]))
     start = clock()
@@ -128,6 +133,46 @@ def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> f
     args = [sys.executable, "-c", WORKER, task, str(n), str(offset)] + ([extra] if extra else [])
     out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
     return json.loads(out.stdout)["rate"]
+
+
+#: Valgrind's callgrind, counting the instructions a worker runs (``--instructions``).
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+
+
+def instructions(path: Path, task: str, n: int, extra: str = "") -> tuple[int, dict]:
+    """The instructions a worker runs for ``task`` beyond importing ``aton`` (the same count
+    on a busy machine as on an idle one), and what the worker printed."""
+    def count(task: str) -> tuple[int, dict]:
+        env = {**os.environ, "PYTHONPATH": str(path)}
+        args = CALLGRIND + [os.path.realpath(sys.executable), "-c", WORKER, task, str(n),
+                            "1000"] + ([extra] if extra else [])
+        out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
+        collected = next(line for line in out.stderr.splitlines() if "Collected" in line)
+        return int(collected.split()[-1]), json.loads(out.stdout)
+    idle, _ = count("idle")
+    total, printed = count(task)
+    return total - idle, printed
+
+
+def report_instructions(editions: dict[str, Path], games: int, decisions: int, corpus: Path,
+                        rounds: int) -> None:
+    """Instructions per game, per round and per simulation of each edition, and their ratios
+    (the earlier edition's count over this one's: how many times as fast, load aside)."""
+    rows: dict[str, dict[str, float]] = {name: {} for name in editions}
+    for name, path in editions.items():
+        rows[name]["games"] = instructions(path, "games", games)[0] / games
+        rows[name]["rounds"] = instructions(path, "rounds", rounds, str(corpus))[0] / rounds
+        spent, printed = instructions(path, "search", decisions)
+        rows[name]["simulations"] = spent / sum(printed["count"].values())
+    names = list(editions)
+    titles = {"games": "a random game, no story", "rounds": "a round through play_round",
+              "simulations": "a simulation of the search levels"}
+    for unit, title in titles.items():
+        parts = [f"{name} {rows[name][unit]:,.0f}" for name in names]
+        line = f"instructions for {title}: " + "; ".join(parts)
+        if len(names) == 2:
+            line += f"; ratio {rows[names[1]][unit] / rows[names[0]][unit]:.2f}"
+        print(line)
 
 
 def checkout(rev: str, into: Path) -> Path:
@@ -225,6 +270,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=8,
                         help="mid-game decisions per batch for each search level")
     parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of each edition under valgrind's "
+                             "callgrind (slow, but the same on a busy machine as on an idle one)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -241,6 +289,9 @@ def main() -> None:
                compare(editions, "told", args.games, args.batches), "games/s")
         report(f"play_round over {len(rounds)} rounds of {args.corpus_games} games",
                compare(editions, "rounds", len(rounds), args.batches, str(corpus)), "rounds/s")
+        if args.instructions:
+            report_instructions(editions, max(20, args.games // 10), args.decisions, corpus,
+                                len(rounds))
         searches = compare(editions, "search", args.decisions, args.batches)
         for level, rates in per_level(searches).items():
             report(f"search level {level}, {args.decisions} mid-game decisions a batch", rates,
