@@ -1,5 +1,6 @@
-"""Engine benchmark: random full games per second, rounds per second through ``play_round``,
-clones per second, and the greedy player's cost and strength. Prints its figures.
+"""Engine benchmark: random full games per second (in the mode search uses, and with events),
+rounds per second through ``play_round``, simulations per second of each search level, clones
+per second, and the greedy player's cost and strength. Prints its figures.
 
     python bench/bench_engine.py                     # this engine
     python bench/bench_engine.py --against 789ec00   # and an earlier commit, side by side
@@ -7,7 +8,10 @@ clones per second, and the greedy player's cost and strength. Prints its figures
 Each figure is the median of several batches. With ``--against``, the earlier commit's
 ``aton/`` is taken out of git into a temporary folder and both editions run in worker
 processes, batch for batch in turn, so that the ratio is measured under the same load (the
-machines are shared and noisy: read ratios, not absolute times).
+machines are shared and noisy: read ratios, not absolute times). The workers time themselves
+by their own processor time, so waiting for a core does not count. ``--instructions`` also
+counts each edition's instructions under valgrind's callgrind: per game, per round and per
+simulation, the same on a busy machine as on an idle one.
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ import json, sys, time
 import aton
 from aton.bots import RandomPlayer, play_game  # (aton.bots: every edition has it)
 task, n, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+# The worker's own processor time, not the wall clock: on a shared machine a worker that waits
+# for a core would otherwise count the other work as its own.
+clock = time.process_time
 
 def new(seed, story):
     try:
@@ -39,16 +46,44 @@ def new(seed, story):
 
 if task in ("games", "told"):
     story = task == "told"
-    start = time.perf_counter()
+    start = clock()
     for k in range(offset, offset + n):
         play_game(new(k, story), {"red": RandomPlayer(k), "blue": RandomPlayer(k + 10**6)})
-    print(json.dumps({"rate": n / (time.perf_counter() - start)}))
+    print(json.dumps({"rate": n / (clock() - start)}))
+elif task == "search":
+    # Simulations per second of each search level, on n mid-game decisions dealt from seeds.
+    from aton.bots import SEARCH_BUDGETS, get
+    rates, counts = {}, {}
+    for level in SEARCH_BUDGETS:
+        sims, seconds = 0, 0.0
+        for k in range(offset, offset + n):
+            game = new(k, False)
+            movers = {"red": RandomPlayer(k), "blue": RandomPlayer(k + 1)}
+            for _ in range(10 + 7 * k % 60):  # a decision somewhere in the first rounds
+                game.advance()
+                if game.over:
+                    break
+                name = game.pending.player
+                game.decide(movers[name].choose(game.view(name)))
+            game.advance()
+            if game.over or len(game.options()) < 2:
+                continue
+            player = get(level, seed=k)
+            start = clock()
+            player.choose(game.view(game.pending.player))
+            seconds += clock() - start
+            sims += player.simulations_run
+        rates[level] = sims / seconds
+        counts[level] = sims
+    print(json.dumps({"rate": rates, "count": counts}))
+elif task == "idle":  # the import alone, subtracted from the others' instruction counts
+    print(json.dumps({"rate": 0}))
 elif task == "rounds":
     corpus = json.load(open(sys.argv[4]))
-    start = time.perf_counter()
+    start = clock()
     for position, moves, seed in corpus:
         aton.play_round(position, moves, seed=seed)
-    print(json.dumps({"rate": len(corpus) / (time.perf_counter() - start)}))
+    print(json.dumps({"rate": len(corpus) / (clock() - start)}))
 '''
 
 
@@ -93,11 +128,51 @@ def moves_of(events) -> dict:
     return moves
 
 
-def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> float:
+def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> float | dict:
     env = {**os.environ, "PYTHONPATH": str(path)}
     args = [sys.executable, "-c", WORKER, task, str(n), str(offset)] + ([extra] if extra else [])
     out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
     return json.loads(out.stdout)["rate"]
+
+
+#: Valgrind's callgrind, counting the instructions a worker runs (``--instructions``).
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+
+
+def instructions(path: Path, task: str, n: int, extra: str = "") -> tuple[int, dict]:
+    """The instructions a worker runs for ``task`` beyond importing ``aton`` (the same count
+    on a busy machine as on an idle one), and what the worker printed."""
+    def count(task: str) -> tuple[int, dict]:
+        env = {**os.environ, "PYTHONPATH": str(path)}
+        args = CALLGRIND + [os.path.realpath(sys.executable), "-c", WORKER, task, str(n),
+                            "1000"] + ([extra] if extra else [])
+        out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
+        collected = next(line for line in out.stderr.splitlines() if "Collected" in line)
+        return int(collected.split()[-1]), json.loads(out.stdout)
+    idle, _ = count("idle")
+    total, printed = count(task)
+    return total - idle, printed
+
+
+def report_instructions(editions: dict[str, Path], games: int, decisions: int, corpus: Path,
+                        rounds: int) -> None:
+    """Instructions per game, per round and per simulation of each edition, and their ratios
+    (the earlier edition's count over this one's: how many times as fast, load aside)."""
+    rows: dict[str, dict[str, float]] = {name: {} for name in editions}
+    for name, path in editions.items():
+        rows[name]["games"] = instructions(path, "games", games)[0] / games
+        rows[name]["rounds"] = instructions(path, "rounds", rounds, str(corpus))[0] / rounds
+        spent, printed = instructions(path, "search", decisions)
+        rows[name]["simulations"] = spent / sum(printed["count"].values())
+    names = list(editions)
+    titles = {"games": "a random game, no story", "rounds": "a round through play_round",
+              "simulations": "a simulation of the search levels"}
+    for unit, title in titles.items():
+        parts = [f"{name} {rows[name][unit]:,.0f}" for name in names]
+        line = f"instructions for {title}: " + "; ".join(parts)
+        if len(names) == 2:
+            line += f"; ratio {rows[names[1]][unit] / rows[names[0]][unit]:.2f}"
+        print(line)
 
 
 def checkout(rev: str, into: Path) -> Path:
@@ -111,10 +186,20 @@ def checkout(rev: str, into: Path) -> Path:
 def compare(editions: dict[str, Path], task: str, n: int, batches: int,
             extra: str = "") -> dict[str, list[float]]:
     rates: dict[str, list[float]] = {name: [] for name in editions}
+    order = list(editions)
     for b in range(batches):
-        for name, path in editions.items():  # in turn, so both meet the same load
-            rates[name].append(run_worker(path, task, n, 1000 + b * n, extra))
+        # In turn, so both meet the same load, and in the other order every second batch
+        # (A B, B A, ...), so that a load that grows or fades favours neither.
+        for name in order if b % 2 == 0 else order[::-1]:
+            rates[name].append(run_worker(editions[name], task, n, 1000 + b * n, extra))
     return rates
+
+
+def per_level(rates: dict[str, list[dict]]) -> dict[str, dict[str, list[float]]]:
+    """{edition: [{level: rate}, ...]} -> {level: {edition: [rate, ...]}}."""
+    levels = next(iter(rates.values()))[0]
+    return {level: {name: [batch[level] for batch in r] for name, r in rates.items()}
+            for level in levels}
 
 
 def report(title: str, rates: dict[str, list[float]], unit: str) -> None:
@@ -124,7 +209,13 @@ def report(title: str, rates: dict[str, list[float]], unit: str) -> None:
     line = f"{title}: " + "; ".join(parts)
     names = list(rates)
     if len(names) == 2:
-        line += f"; ratio {medians[names[0]] / medians[names[1]]:.2f}"
+        # Three readings of one ratio: of the medians; of the best batches (the least
+        # disturbed by other work on a shared machine); and the median of the batch-by-batch
+        # ratios (each pair ran back to back).
+        a, b = rates[names[0]], rates[names[1]]
+        paired = statistics.median(x / y for x, y in zip(a, b))
+        line += (f"; ratio {medians[names[0]] / medians[names[1]]:.2f} (best batches "
+                 f"{max(a) / max(b):.2f}, batch by batch {paired:.2f})")
     print(line)
 
 
@@ -176,7 +267,12 @@ def main() -> None:
     parser.add_argument("--corpus-games", type=int, default=40,
                         help="random games whose rounds make the play_round corpus")
     parser.add_argument("--greedy-games", type=int, default=200, help="greedy-vs-random games")
+    parser.add_argument("--decisions", type=int, default=8,
+                        help="mid-game decisions per batch for each search level")
     parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of each edition under valgrind's "
+                             "callgrind (slow, but the same on a busy machine as on an idle one)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,12 +283,19 @@ def main() -> None:
         rounds = round_corpus(args.corpus_games)
         corpus.write_text(json.dumps(rounds))
 
-        report("random vs random, full games, no story (single process)",
-               compare({"this engine": ROOT}, "games", args.games, args.batches), "games/s")
+        report("random vs random, full games, no story (as search plays)",
+               compare(editions, "games", args.games, args.batches), "games/s")
         report("random vs random, full games, with events (as the app plays)",
                compare(editions, "told", args.games, args.batches), "games/s")
         report(f"play_round over {len(rounds)} rounds of {args.corpus_games} games",
                compare(editions, "rounds", len(rounds), args.batches, str(corpus)), "rounds/s")
+        if args.instructions:
+            report_instructions(editions, max(20, args.games // 10), args.decisions, corpus,
+                                len(rounds))
+        searches = compare(editions, "search", args.decisions, args.batches)
+        for level, rates in per_level(searches).items():
+            report(f"search level {level}, {args.decisions} mid-game decisions a batch", rates,
+                   "simulations/s")
 
     clones = [clones_per_second(20_000) for _ in range(args.batches)]
     print(f"clone(story=False) of a mid-game: {statistics.median(clones):,.0f} clones/s "

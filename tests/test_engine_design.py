@@ -4,6 +4,7 @@ for simulations (no story) and clones that play by exactly the same rules."""
 from __future__ import annotations
 
 import ast
+import random
 import re
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from helpers import make_position
 
 import aton
 from aton import Game
+from aton.engine.cards import below, shuffle
 from aton.engine.steps import ASKS
 from aton.players import GreedyPlayer, RandomPlayer, evaluate, play_game
 from aton.teaching.tutorial import SQUARE_KINDS
@@ -149,3 +151,27 @@ def _kinds(node: ast.AST) -> set | None:
             isinstance(e, ast.Constant) for e in node.elts):
         return {e.value for e in node.elts}
     return None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_engines_shuffle_deals_what_random_shuffle_deals(seed):
+    """``cards.shuffle`` (written out for speed) gives the order ``random.shuffle`` gives and
+    leaves the generator in the same state, for piles of every length a game meets (R1, R4):
+    the same seed still deals the same game."""
+    for length in (0, 1, 2, 4, 17, 32, 36, 72):
+        ours, theirs = list(range(length)), list(range(length))
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle(ours, a)
+        b.shuffle(theirs)
+        assert ours == theirs and a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_below_draws_what_randrange_and_choice_draw(seed):
+    """``cards.below(n, rng)`` (the players' and the search's random picks) is the number
+    ``rng.randrange(n)`` draws and the index ``rng.choice`` takes, with the generator left in
+    the same state: the same seeds still give the same games."""
+    for n in (1, 2, 3, 7, 24, 36, 48, 1000):
+        a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+        assert below(n, a) == b.randrange(n) == c.choice(range(n))
+        assert a.getstate() == b.getstate() == c.getstate()

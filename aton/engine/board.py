@@ -150,13 +150,18 @@ def mask_indices(mask: int) -> list[int]:
     return indices
 
 
-def board_masks(board: list[int]) -> list[int]:
+#: Byte tables that turn a board's marks (0 empty, 1 red, 2 blue) into one player's binary digits.
+_RED_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"010")
+_BLUE_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"001")
+
+
+def board_masks(board: list[int] | tuple[int, ...]) -> list[int]:
     """[red's mask, blue's mask] of a board (0 empty, 1 red, 2 blue)."""
-    masks = [0, 0]
-    for i, mark in enumerate(board):
-        if mark:
-            masks[mark - 1] |= 1 << i
-    return masks
+    # The board as bytes, square 47 first, translated to each player's binary digits and read
+    # as a number: a few calls in C instead of a loop over 48 squares, as every judgement of a
+    # board (the greedy player, each simulation of the search) starts here.
+    marks = bytes(board)[::-1]
+    return [int(marks.translate(_RED_DIGITS), 2), int(marks.translate(_BLUE_DIGITS), 2)]
 
 
 def square_index(name: str, who: str = "") -> int:

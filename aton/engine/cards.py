@@ -9,10 +9,43 @@ COPIES = 9  # R1
 DECK_SIZE = COPIES * len(VALUES)
 
 
+#: A deck in order (R1), made once: every new game copies it and shuffles the copy.
+ORDERED_DECK = tuple(v for v in VALUES for _ in range(COPIES))
+
+
+def below(n: int, rng: random.Random) -> int:
+    """A whole number 0 <= k < n from ``rng``, the very one ``rng.randrange(n)`` draws (and the
+    index ``rng.choice`` takes from a list of ``n``): ``getrandbits`` drawn again while out of
+    range, as CPython draws it. One call where the library makes two, as every random choice
+    of a simulated game passes here (tests/test_engine_design.py compares them)."""
+    bits = n.bit_length()
+    k = rng.getrandbits(bits)
+    while k >= n:
+        k = rng.getrandbits(bits)
+    return k
+
+
+def shuffle(cards: list, rng: random.Random) -> None:
+    """Shuffle ``cards`` in place, to the very order ``rng.shuffle(cards)`` gives: Fisher-Yates
+    from the last card, each position drawn with ``getrandbits`` and drawn again while out of
+    range, as CPython's ``random.shuffle`` draws it (tests/test_engine_design.py compares them).
+
+    Written out because every deal, every reshuffle of discards (R1, R4) and every sample of the
+    search's unseen cards passes here: the library's calls two Python functions per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1  # positions 0..i
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def new_deck(rng: random.Random) -> list[int]:
     """A shuffled deck of 36 cards, top card first, drawn from the caller's generator."""
-    deck = [v for v in VALUES for _ in range(COPIES)]
-    rng.shuffle(deck)
+    deck = list(ORDERED_DECK)
+    shuffle(deck, rng)
     return deck
 
 

@@ -125,7 +125,9 @@ def _occupied(board: Sequence[int], squares) -> list[str]:
 
 def _sentences(*sentences: str) -> str:
     """Whole sentences, each with its first letter in capitals, one space apart."""
-    return " ".join(capitalized(text) for text in sentences)
+    if len(sentences) == 1:  # most events say one sentence: no join to build
+        return capitalized(sentences[0])
+    return " ".join([capitalized(text) for text in sentences])
 
 
 def _cards(cards: list[int]) -> str:

@@ -17,12 +17,12 @@ no record, no undo, for simulations.
 from __future__ import annotations
 
 import random
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 from ..i18n import translator
 from . import rules
 from .board import PLAYERS, SQUARE_INDEX, mask_names
-from .cards import new_deck
+from .cards import VALUES, new_deck
 from .decision import Decision
 from .errors import SEED_LIMIT, check_seed
 from .events import Event
@@ -42,6 +42,12 @@ RED, BLUE = 0, 1
 RECORD_FORMAT = "aton-record"
 RECORD_VERSION = 1
 
+#: Every hand (as its sorted values) -> its distinct assignments to cartouches 1-4 (R6), in
+#: order: 35 hands, made once at import, as a search asks for them at every deal it plays.
+ASSIGNMENTS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
+    hand: tuple(sorted(set(permutations(hand))))
+    for hand in combinations_with_replacement(VALUES, rules.HAND_SIZE)}
+
 #: The phases of a round (``Game.phase``).
 PHASES = ("deal", "choose", "cartouches", "scoring", "over")
 
@@ -56,12 +62,14 @@ class Game:
     """
 
     def __init__(self, state: State, seed: int | None = None, start: dict | None = None, *,
-                 story: bool = True) -> None:
+                 story: bool = True, first: State | None = None) -> None:
         if seed is None:  # no seed given: draw one, so that the record still replays the game
             seed = random.SystemRandom().randrange(SEED_LIMIT)
         self._s = state
         self.seed = seed
-        self.start = start  # the starting position, or None for a new game dealt from the seed
+        # The starting position (``start``), or the state it is written from when first read
+        # (``first``): ``play_round`` continues from a position and seldom asks for it again.
+        self._start, self._first = start, first
         self.story = story
         self.rng = random.Random(seed)
         self.events: list[Event] = []
@@ -88,7 +96,7 @@ class Game:
         ``seed`` shuffles any discard pile that becomes a draw pile (R4)."""
         check_seed(seed, "R4")
         state = state_from_position(position)
-        return cls(state, seed, position_from_state(state), story=story)
+        return cls(state, seed, story=story, first=state.clone())
 
     def clone(self, *, story: bool | None = None, seed: int | None = None) -> Game:
         """An independent copy of the game as it stands, for search. ``story=False`` drops
@@ -97,9 +105,11 @@ class Game:
         story = self.story if story is None else story
         twin = Game.__new__(Game)
         twin._s = self._s.clone()
-        twin.seed, twin.start, twin.story = self.seed, self.start, story
+        twin.seed, twin._start, twin._first, twin.story = self.seed, self._start, self._first, story
         if seed is None:
-            twin.rng = random.Random()
+            # Seeded with 0 and then given the game's state: a generator made without a seed
+            # would first read the system's entropy, only to be overwritten (a third of a clone).
+            twin.rng = random.Random(0)
             twin.rng.setstate(self.rng.getstate())
         else:
             check_seed(seed, "R4")
@@ -114,6 +124,13 @@ class Game:
         return twin
 
     # ------------------------------------------------------------------ what a caller may read
+
+    @property
+    def start(self) -> dict | None:
+        """The starting position (formats.md), or None for a new game dealt from the seed."""
+        if self._start is None and self._first is not None:
+            self._start = position_from_state(self._first)
+        return self._start
 
     @property
     def over(self) -> bool:
@@ -146,6 +163,14 @@ class Game:
     def board(self) -> tuple[int, ...]:
         """The 48 squares (index ``(temple-1)*12 + square-1``): 0 empty, 1 red, 2 blue."""
         return tuple(self._s.board)
+
+    @property
+    def masks(self) -> tuple[int, int]:
+        """Each player's squares as a bit mask (bit i = square i, ``board.SQUARE_BIT``): red's,
+        blue's. The board in the form the rules use (R16, R18), for search code that would
+        otherwise rebuild it from ``board`` at every step of a simulation."""
+        owned = self._s.owned
+        return owned[0], owned[1]
 
     def owner(self, square: str) -> str | None:
         """Whose counter is on ``square`` (``"T3.8"``), or None."""
@@ -256,7 +281,7 @@ class Game:
             return []
         kind = ask.kind
         if kind == "assign":
-            return sorted(set(permutations(self._s.hands[ask.p])))
+            return list(ASSIGNMENTS[tuple(sorted(self._s.hands[ask.p]))])
         if kind == "exchange":
             return [False, True]
         return mask_names(legal_squares(self._s, ask))
@@ -270,8 +295,8 @@ class Game:
             if not agenda:
                 raise ValueError(_("The game is over: there is no next step."))
             step = agenda[-1]
-            if isinstance(step, Ask):
-                raise ValueError(  # noqa: TRY004
+            if step.ask:
+                raise ValueError(
                     _("Waiting for a decision: {prompt}").format(prompt=step.prompt))
             agenda.pop()
             event = RUN[step.kind](self, step)

@@ -18,7 +18,17 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from . import rules
-from .board import PLAYERS, SQUARE_BIT, SQUARE_NAMES, TEMPLE_MASK, TEMPLE_OF, mask_indices
+from .board import (
+    PLAYERS,
+    SQUARE_BIT,
+    SQUARE_NAMES,
+    SQUARES_PER_TEMPLE,
+    TEMPLE_MASK,
+    TEMPLE_OF,
+    TEMPLES,
+    mask_indices,
+)
+from .cards import shuffle
 from .events import Event
 from .refusals import check_assignment, check_exchange, check_square, too_few_cards
 from .scoring import LINES, TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES, line_facts
@@ -76,6 +86,22 @@ REMOVAL = (Removal(RED), Removal(BLUE))
 PLACEMENT = (Placement(RED), Placement(BLUE))
 WIN_CHECK = (WinCheck(RED), WinCheck(BLUE))
 
+# Likewise every removal, placement and overflow a round can ask for or force, made once at
+# import: a game pushes one of these per counter, and a look-up costs a fraction of building a
+# step. Keys: (player, whose counters, how many still to go, cartouche-3 value) for a removal (a
+# 3 or a 4 removes 1 or 2, a 1 one's own, R10); (player, how many, value) for a placement (at
+# most 4, R13); (player, whose, square) and (player, square) for the forced ones; (player, how
+# many) for counters that find no square (R15).
+_SQUARES = range(len(TEMPLES) * SQUARES_PER_TEMPLE)
+ASK_REMOVE = {(p, whose, n, v): AskRemove(p, whose, n, v)
+              for p in (RED, BLUE) for whose in (RED, BLUE) for n in (1, 2) for v in TEMPLES}
+ASK_PLACE = {(p, n, v): AskPlace(p, n, v) for p in (RED, BLUE) for n in (1, 2, 3, 4)
+             for v in TEMPLES}
+AUTO_REMOVE = {(p, whose, i): AutoRemove(p, whose, i)
+               for p in (RED, BLUE) for whose in (RED, BLUE) for i in _SQUARES}
+AUTO_PLACE = {(p, i): AutoPlace(p, i) for p in (RED, BLUE) for i in _SQUARES}
+OVERFLOW = {(p, n): Overflow(p, n) for p in (RED, BLUE) for n in (1, 2, 3, 4)}
+
 
 # ---------------------------------------------------------------------- cards (R4, R5, R6)
 
@@ -97,7 +123,7 @@ def _take(game: Game, p: int, n: int) -> tuple[list[int], bool]:
     discard = game._s.discard[p]
     draw.extend(discard)
     discard.clear()
-    game.rng.shuffle(draw)
+    shuffle(draw, game.rng)
     need = n - len(taken)
     taken += draw[:need]
     del draw[:need]
@@ -253,9 +279,9 @@ def removal(game: Game, step: Removal) -> Event | None:
         eligible = s.owned[target] & rules.allowed_squares(allowed)  # R12
         if eligible.bit_count() <= n:  # no choice: all of them go (R10)
             for i in reversed(mask_indices(eligible)):
-                s.agenda.append(AutoRemove(p, target, i))
+                s.agenda.append(AUTO_REMOVE[p, target, i])
         else:
-            s.agenda.append(AskRemove(p, target, n, allowed))
+            s.agenda.append(ASK_REMOVE[p, target, n, allowed])
     if not game.story:
         return None
     return Event("removal", rule, {
@@ -297,13 +323,13 @@ def placement(game: Game, step: Placement) -> Event | None:
     agenda = s.agenda
     agenda.append(WIN_CHECK[p])
     if taken > placed:
-        agenda.append(Overflow(p, taken - placed))
+        agenda.append(OVERFLOW[p, taken - placed])
     if placed:
         if free <= taken:  # every free square gets one: no choice
             for i in reversed(mask_indices(free_squares)):
-                agenda.append(AutoPlace(p, i))
+                agenda.append(AUTO_PLACE[p, i])
         else:
-            agenda.append(AskPlace(p, placed, allowed))
+            agenda.append(ASK_PLACE[p, placed, allowed])
     if not game.story:
         return None
     return Event("placement", "R13", {
@@ -524,7 +550,7 @@ def decide_remove(game: Game, ask: AskRemove, choice: object) -> tuple[Event | N
     i = check_square(s, ask, choice)  # R3, R10, R12
     s.agenda.pop()
     if ask.count > 1:  # more counters to remove: the same decision comes again
-        s.agenda.append(AskRemove(ask.p, ask.whose, ask.count - 1, ask.temples))
+        s.agenda.append(ASK_REMOVE[ask.p, ask.whose, ask.count - 1, ask.temples])
     return remove(game, ask.p, ask.whose, i), SQUARE_NAMES[i]
 
 
@@ -533,7 +559,7 @@ def decide_place(game: Game, ask: AskPlace, choice: object) -> tuple[Event | Non
     i = check_square(s, ask, choice)  # R3, R12, R13
     s.agenda.pop()
     if ask.count > 1:  # more counters to place: the same decision comes again
-        s.agenda.append(AskPlace(ask.p, ask.count - 1, ask.temples))
+        s.agenda.append(ASK_PLACE[ask.p, ask.count - 1, ask.temples])
     return place(game, ask.p, i), SQUARE_NAMES[i]
 
 

@@ -24,6 +24,9 @@ MAX_ROUND = 10_000
 #: most about 90 (cartouche 1 and a scoring round), so no game gets near it.
 MAX_SCORE = 1_000
 _MARKS = {".": 0, "r": 1, "b": 2}
+_MARK_SET = set(_MARKS)
+_INT = {int}
+_CARD_VALUES = set(VALUES)
 _LETTERS = ".rb"
 
 
@@ -34,7 +37,7 @@ def _is_int(v: object) -> bool:
 
 def _per_player(position: dict, key: str, rule: str) -> dict:
     value = position.get(key)
-    if not isinstance(value, dict) or not all(name in value for name in PLAYERS):
+    if not isinstance(value, dict) or "red" not in value or "blue" not in value:  # PLAYERS
         raise RuleError(rule, N_("position: '{key}' must be an object with 'red' and 'blue', "
                                  "got {value}"), key=key, value=shown(value))
     return value
@@ -83,12 +86,12 @@ def state_from_position(position: dict):
     board = [0] * 48
     for t in (1, 2, 3, 4):
         row = boards.get(f"T{t}")
-        if not isinstance(row, str) or len(row) != 12 or set(row) - set(_MARKS):
+        if not isinstance(row, str) or len(row) != 12 or set(row) - _MARK_SET:
             raise RuleError("R3", N_("position: board {temple} must be 12 characters of r, b "
                                      "and . (squares 1-12), got {value}"),
                             temple=f"T{t}", value=shown(row))
-        for k, i in enumerate(temple_squares(t)):
-            board[i] = _MARKS[row[k]]
+        first = temple_squares(t).start
+        board[first:first + 12] = [_MARKS[mark] for mark in row]
 
     kingdom = _count(position, "kingdom", "R15", COUNTERS)
     if sum(kingdom) > KINGDOM_SIZE:
@@ -118,7 +121,10 @@ def state_from_position(position: dict):
         value = _per_player(position, key, "R1")
         for name in PLAYERS:
             pile = value[name]
-            if not isinstance(pile, list) or not all(_is_int(c) and c in VALUES for c in pile):
+            # Whole numbers 1-4 (True is not 1): the types and the values checked as sets, as
+            # every round read through play_round passes here with some sixty cards.
+            if (not isinstance(pile, list) or not set(map(type, pile)) <= _INT
+                    or not set(pile) <= _CARD_VALUES):
                 raise RuleError("R1", N_("position: {key}.{name} must be a list of cards 1-4, "
                                          "got {value}"), key=key, name=name, value=shown(pile))
         piles[key] = value
@@ -181,15 +187,15 @@ _NOT_WON_BY = {
 def _refuse_finished(scores: list[int], board: list[int]) -> None:
     """R18: a game in which someone already won cannot be a position without a winner."""
     for p, owned in enumerate(board_masks(board)):
-        name = named(PLAYERS[p])
         if rules.wins_by_points(scores[p]):
             raise RuleError("R18", N_("position: {player} has {score} points; at {points} the "
                                       "game is already over, so 'winner' cannot be null"),
-                            player=name, score=scores[p], points=rules.WIN_POINTS)
+                            player=named(PLAYERS[p]), score=scores[p], points=rules.WIN_POINTS)
         won = rules.win_at_once(owned)
         if won is not None:
             reason, temple = won
-            raise RuleError("R18", _ALREADY_WON[reason], player=name, temple=temple)
+            raise RuleError("R18", _ALREADY_WON[reason], player=named(PLAYERS[p]),
+                            temple=temple)
 
 
 def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
@@ -219,7 +225,8 @@ def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) ->
 
 def board_strings(board: list[int]) -> dict[str, str]:
     """The 48-entry board as the position's four 12-character strings."""
-    return {f"T{t}": "".join(_LETTERS[board[i]] for i in temple_squares(t)) for t in (1, 2, 3, 4)}
+    return {f"T{t}": "".join([_LETTERS[mark] for mark in board[(t - 1) * 12:t * 12]])
+            for t in (1, 2, 3, 4)}
 
 
 def position_from_state(s) -> dict:

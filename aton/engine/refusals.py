@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from ..i18n import N_, Later, N_n
 from . import rules
-from .board import PLAYERS, SQUARE_INDEX, SQUARE_NAMES, TEMPLE_MASK, TEMPLE_OF
+from .board import ALLOWED_MASK, PLAYERS, SQUARE_INDEX, SQUARE_NAMES, TEMPLE_MASK, TEMPLE_OF
 from .decision import Decision
 from .errors import RuleError, named, shown
 from .state import State
@@ -47,12 +47,14 @@ _NOT_REMOVABLE = {
 
 def legal_squares(s: State, ask: AskPlace | AskRemove | AskTakeBack) -> int:
     """The squares a place / remove / take_back decision may choose, as a bit mask."""
+    # Asked twice per decision (its options, then the check of the choice): R12's table of
+    # allowed squares is read directly rather than through ``rules.allowed_squares``.
     owned = s.owned
     kind = ask.kind
     if kind == "place":  # an empty square of the allowed temples (R12, R13)
-        return ~(owned[RED] | owned[BLUE]) & rules.allowed_squares(ask.temples)
+        return ~(owned[RED] | owned[BLUE]) & ALLOWED_MASK[ask.temples]
     if kind == "remove":  # a counter of the target there (R10, R12)
-        return owned[ask.whose] & rules.allowed_squares(ask.temples)
+        return owned[ask.whose] & ALLOWED_MASK[ask.temples]
     return owned[ask.p] & TEMPLE_MASK[ask.temple]  # own counter, temple due (R17)
 
 
@@ -72,13 +74,18 @@ def check_exchange(p: int, choice: object) -> bool:
     return choice
 
 
+_FOUR_INTS = (int,) * rules.HAND_SIZE
+
+
 def check_assignment(s: State, p: int, choice: object) -> tuple[int, ...]:
     """R6: one card of ``p``'s hand on each of the 4 cartouches; the cards as a tuple."""
     if type(choice) not in (list, tuple):
         raise RuleError("R6", N_("{player}: cards must be a list of 4 card values, not "
                                  "{value}"), player=named(p), value=shown(choice))
     cards = tuple(choice)  # type: ignore[arg-type]
-    if len(cards) != rules.HAND_SIZE or any(type(c) is not int for c in cards):
+    # Four whole numbers (not True, not 2.0): the types compared at once, as every assignment
+    # of every game passes here.
+    if tuple(map(type, cards)) != _FOUR_INTS:
         raise RuleError("R6", N_("{player}: exactly one card goes on each of the 4 "
                                  "cartouches; got {value}"), player=named(p), value=shown(choice))
     hand = s.hands[p]
@@ -92,11 +99,10 @@ def check_assignment(s: State, p: int, choice: object) -> tuple[int, ...]:
 def check_square(s: State, ask: AskPlace | AskRemove | AskTakeBack, choice: object) -> int:
     """The index of the square ``choice`` names (a name like "T3.8" or an index 0-47), if
     ``ask`` may choose it; otherwise the RuleError that says which rule it breaks."""
-    if type(choice) is str and choice in SQUARE_INDEX:  # names first: the usual form
-        i = SQUARE_INDEX[choice]
-    elif type(choice) is int and 0 <= choice < 48:
+    i = SQUARE_INDEX.get(choice) if type(choice) is str else None  # names: the usual form
+    if i is None and type(choice) is int and 0 <= choice < 48:
         i = choice
-    else:
+    if i is None:
         raise RuleError("R3", N_("{player}: {value} is not a square; squares are T1.1 to "
                                  "T4.12"), player=named(ask.p), value=shown(choice))
     if legal_squares(s, ask) >> i & 1:

@@ -51,6 +51,10 @@ def _mask(squares) -> int:
 
 
 _BLACK = _mask(BLACK_SQUARES)
+#: The blue squares the temple-4 line counts, as a mask, under each reading of R16 (the switch
+#: above picks one at each call; both are made once, as every judgement of a board asks).
+_TEMPLE4_BLUE = {True: _mask(BLUE_SQUARES),
+                 False: _mask(i for i in BLUE_SQUARES if TEMPLE_OF[i] == 4)}
 _BONUS = tuple((1 << i, i) for i in BONUS_SQUARES)
 
 
@@ -92,7 +96,7 @@ def line_facts(owned: list[int] | tuple[int, int], line: str) -> dict:
     elif line == "temple3":  # its own counters there
         pts[m] = counts[m]
     else:  # temple 4: 3 for each blue square the majority occupies
-        held = (owned[m] & _mask(temple4_blue_squares())).bit_count()
+        held = (owned[m] & _TEMPLE4_BLUE[TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES]).bit_count()
         facts["blue_squares"] = held
         pts[m] = 3 * held
     return facts
@@ -117,10 +121,9 @@ def breakdown(board: list[int] | tuple[int, ...]) -> dict:
 
 def totals(lines: list[dict]) -> dict:
     """The breakdown (formats.md) from the six ``score_line`` results, in ``LINES`` order."""
-    out: dict[str, dict[str, int]] = {name: {} for name in PLAYERS}
-    for facts in lines:
-        for p, name in enumerate(PLAYERS):
-            out[name][facts["line"]] = facts["points"][p]
-    for name in PLAYERS:
-        out[name]["total"] = sum(out[name][line] for line in LINES)
+    out: dict[str, dict[str, int]] = {}
+    for p, name in enumerate(PLAYERS):
+        points = {facts["line"]: facts["points"][p] for facts in lines}
+        points["total"] = sum(points.values())
+        out[name] = points
     return out

@@ -120,7 +120,10 @@ class PlayerView:
     @property
     def hand(self) -> tuple[int, ...] | None:
         """The player's own 4 cards this round (before they go on the cartouches)."""
-        return self._game.hand(self.player) if self.player is not None else None
+        if self._p is None:
+            return None
+        hand = self._game._s.hands[self._p]  # as Game.hand, by index: a player reads it each round
+        return tuple(hand) if hand is not None else None
 
     @property
     def my_cards(self) -> tuple[int, ...] | None:
@@ -135,12 +138,20 @@ class PlayerView:
     @property
     def pending(self):
         """The pending decision if it is this player's, else None."""
-        pending = self._game.pending
-        return pending if pending is not None and pending.p == self._p else None
+        # Read from the game's agenda, as ``Game.pending`` does: a computer player asks this at
+        # every decision, and one property call less is a tenth of a random game's decision.
+        agenda = self._game._s.agenda
+        if agenda:
+            pending = agenda[-1]
+            if pending.ask and pending.p == self._p:
+                return pending
+        return None
 
     def options(self) -> list:
         """Legal choices of this player's pending decision (empty if none is pending)."""
-        pending = self._game.pending
-        if pending is not None and pending.p == self._p:
-            return self._game._options(pending)
+        agenda = self._game._s.agenda  # as ``pending``, read here once more without a call
+        if agenda:
+            pending = agenda[-1]
+            if pending.ask and pending.p == self._p:
+                return self._game._options(pending)
         return []

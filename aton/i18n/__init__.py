@@ -142,7 +142,13 @@ def catalog(domain: str, code: str | None = None) -> gettext.NullTranslations:
 def translator(domain: str) -> Callable[[str], str]:
     """``_(message)`` for ``domain``: the message in the current language."""
     def _(message: str) -> str:
-        return catalog(domain).gettext(message)
+        # English is the source text and has no catalog: the message is the sentence. Another
+        # language's catalog is found here when it is loaded already. (An event's sentence asks
+        # two or three of these, and a round through ``play_round`` writes some twenty.)
+        code = _context_language.get() or _process_language
+        if code not in CATALOG_LOCALE:
+            return message
+        return (_catalogs.get((domain, code)) or catalog(domain)).gettext(message)
     return _
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from ..engine.board import PLAYERS
-from ..engine.cards import COPIES, VALUES
+from ..engine.cards import ORDERED_DECK, shuffle
 from ..engine.errors import SEED_LIMIT
 from ..engine.game import Game
 from ..engine.view import PlayerView
@@ -45,10 +45,10 @@ def unseen_cards(view: PlayerView, player: str) -> list[int]:
     """The cards of ``player``'s deck the viewer cannot see, sorted: the whole deck (R1) minus
     ``known_cards``. They lie in that player's draw and discard piles and, for the opponent
     before the reveal, in their hand."""
-    left = {v: COPIES for v in VALUES}
+    cards = list(ORDERED_DECK)  # sorted (R1); taking out one card of a value keeps it sorted
     for card in known_cards(view, player):
-        left[card] -= 1
-    return [v for v in VALUES for _ in range(left[v])]
+        cards.remove(card)
+    return cards
 
 
 def sample_game(view: PlayerView, rng: random.Random) -> Game:
@@ -59,7 +59,7 @@ def sample_game(view: PlayerView, rng: random.Random) -> Game:
     s = game._s
     for p, name in enumerate(PLAYERS):
         cards = unseen_cards(view, name)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         in_round = s.hands[p] is not None or s.cards[p] is not None
         if name != view.player and in_round and view.revealed is None:
             hand = cards[:4]  # the opponent's hand, unseen (R4, R5)
@@ -67,7 +67,7 @@ def sample_game(view: PlayerView, rng: random.Random) -> Game:
             s.hands[p] = tuple(hand) if s.hands[p] is not None else None
             if s.cards[p] is not None:  # already on the cartouches, face down (R6)
                 placed = list(hand)
-                rng.shuffle(placed)
+                shuffle(placed, rng)
                 s.cards[p] = tuple(placed)
         n_draw = len(s.draw[p])
         s.draw[p] = cards[:n_draw]

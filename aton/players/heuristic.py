@@ -15,7 +15,12 @@ def evaluate(board: list[int] | tuple[int, ...], me: int) -> float:
     """How good the board is for player ``me`` (1 red, 2 blue): the scoring round it would
     give (R16, from ``scoring.line_facts``), mine minus theirs, plus progress towards a whole
     temple, all yellow or all green (R18, from ``rules.WHOLE_AREAS``)."""
-    owned = board_masks(board)
+    return evaluate_masks(board_masks(board), me)
+
+
+def evaluate_masks(owned: list[int] | tuple[int, int], me: int) -> float:
+    """``evaluate`` of a board given as each player's bit mask (``Game.masks``): what the search
+    calls at the end of every simulation, without rebuilding the masks from the board."""
     mine, theirs = me - 1, 2 - me
     score = 0.0
     for line in LINES:
@@ -33,4 +38,4 @@ def evaluate(board: list[int] | tuple[int, ...], me: int) -> float:
     return score
 
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "evaluate_masks"]

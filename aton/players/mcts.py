@@ -36,11 +36,12 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import rules
-from ..engine.board import PLAYERS, SQUARE_NAMES, board_masks
+from ..engine.board import PLAYERS, SQUARE_NAMES
+from ..engine.cards import below
 from ..engine.errors import SEED_LIMIT
 from ..engine.view import PlayerView
 from .determinize import sample_game
-from .heuristic import evaluate
+from .heuristic import evaluate_masks
 
 #: How many points of margin move the value from 0.5 to about 0.73 (the logistic's scale).
 POINT_SCALE = 8.0
@@ -128,7 +129,7 @@ def _urgent(game, ask) -> str | None:
     p = ask.p
     allowed = rules.allowed_squares(ask.temples)  # R12
     if ask.kind == "place":
-        owned = board_masks(game.board)
+        owned = game.masks
         mine, theirs = owned[p], owned[1 - p]
         if mine.bit_count() + ask.count < 12:  # no whole area within reach (a temple is 12)
             return None
@@ -142,7 +143,7 @@ def _urgent(game, ask) -> str | None:
         return None
     if ask.whose == p:  # a removal of one's own counter (R10) never breaks a threat
         return None
-    owned = board_masks(game.board)
+    owned = game.masks
     mine, theirs = owned[p], owned[1 - p]
     if theirs.bit_count() < 8:  # no area within one placement (at most 4 counters, R13)
         return None
@@ -234,31 +235,33 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             p = game.pending.p
             if expanding:
                 children = node.children
-                fresh = [a for a in legal if _key(a) not in children]
+                # The legal choices are squares' names, True/False and tuples of cards, never
+                # lists (``Game.options``): each is its own key in the tree, looked up as it is.
+                fresh = [a for a in legal if a not in children]
                 if fresh:  # expansion: one new node, then play on at random
-                    action = fresh[rng.randrange(len(fresh))]
+                    action = fresh[below(len(fresh), rng)]
                     child = Node(p)
-                    children[_key(action)] = child
+                    children[action] = child
                     for a in legal:
-                        if _key(a) in children:
-                            children[_key(a)].avail += 1
+                        if a in children:
+                            children[a].avail += 1
                     expanding = False
                 else:  # selection: UCT over the actions legal in this sample
                     best, best_value = None, -1.0
                     for a in legal:
-                        ch = children[_key(a)]
+                        ch = children[a]
                         ch.avail += 1
                         value = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                         if value > best_value:
                             best, best_value = a, value
                     action = best
-                    child = children[_key(action)]
+                    child = children[action]
                 node = child
                 path.append(child)
             else:  # playout
                 action = _urgent(game, game.pending) if game.pending.kind in URGENT else None
                 if action is None:
-                    action = legal[rng.randrange(len(legal))]
+                    action = legal[below(len(legal), rng)]
             if first_action is None:
                 first_action = action
             game.decide(action)
@@ -272,7 +275,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             value = 1.0 if winner == view.player else 0.5 if winner == "draw" else 0.0
             worth += (2 * value - 1) * WIN_WORTH
         else:
-            board = evaluate(game.board, me_mark)
+            board = evaluate_masks(game.masks, me_mark)
             held = game.exchange
             worth += BOARD_WEIGHT * board + EXCHANGE_WORTH * (held[PLAYERS[me]]
                                                                - held[PLAYERS[1 - me]])
@@ -281,7 +284,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         for n in path:
             n.visits += 1
             n.total += value if n.player == me else 1.0 - value
-        st = stats[_key(first_action)]
+        st = stats[first_action]
         st.visits += 1
         st.value += value
         st.gain += mine
