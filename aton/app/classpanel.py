@@ -104,8 +104,10 @@ class ClassPanel(Panel):
         self.overlay.add_class("aton-class-overlay")
         # A student's controls.
         self.question = HTML(layout=Layout(width="100%"))
-        self.red_guess = Text(layout=Layout(width="6em"))
-        self.blue_guess = Text(layout=Layout(width="6em"))
+        # The box's width is the label's and the input's together: "Red" / "Vermelho" first,
+        # then room for three digits (the front end's fixed label width would cover them).
+        self.red_guess = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
+        self.blue_guess = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.first_red = Button()
         self.first_red.on_click(guard(lambda _b: self._send({"first": "red"})))
         self.first_blue = Button()
@@ -306,14 +308,16 @@ class ClassPanel(Panel):
                 link.question.kind, link.question.prompt.get("line")) + " " + _(
                 "<b>{n} of {total}</b> have answered.").format(
                 n=link.answered, total=len(names)) + "</div>"
-            parts += [self.question, self.reveal]
+            parts.append(self.question)
+            row.insert(0, self.reveal)  # in the row of the other controls: the box stays short
         else:
             if what is not None:
                 self.ask.description = _("Ask the class")
                 self.ask.tooltip = question_words(*what, plain=True)
                 row.insert(0, self.ask)
             if link.question is not None and link.question.status == "revealed" and link.marks:
-                parts += [self.out.results_for(), self.out.chart_box]
+                self.out.results_for()
+                parts.append(self.out.row)
         self.teacher_row.children = row
         parts.append(self.teacher_row)
         if self.progress_open:

@@ -26,9 +26,14 @@ class Results:
 
     def __init__(self, link: ClassLink) -> None:
         self.link = link
-        self.results = HTML(layout=Layout(width="100%"))
+        self.results = HTML(layout=Layout(flex="1 1 220px", min_width="0"))
         self.chart: tuple[Figure, Bars] | None = None
         self.chart_box = HBox()
+        # The words and the chart side by side (one under the other in a narrow column): the
+        # class box stays short enough to leave the explanation and its steps on the screen.
+        self.row = HBox([self.results, self.chart_box],
+                        layout=Layout(width="100%", align_items="flex-start"))
+        self.row.add_class("aton-row")
         self.progress = HTML(layout=Layout(width="100%"))
         self.progress.add_class("aton-class-progress")
 
@@ -61,9 +66,9 @@ class Results:
             fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_rotate=-30,
                                                   tick_style={"font-size": "12px"}),
                                              Axis(scale=sy, side="left", tick_format="d",
-                                                  num_ticks=4)],
-                         fig_margin={"top": 10, "bottom": 60, "left": 35, "right": 10},
-                         layout=Layout(width="340px", height="200px"), animation_duration=0,
+                                                  num_ticks=3)],
+                         fig_margin={"top": 24, "bottom": 42, "left": 30, "right": 8},
+                         layout=Layout(width="250px", height="150px"), animation_duration=0,
                          display_toolbar=False)
             self.chart = (fig, bars)
             self.chart_box.children = [fig]
