@@ -118,7 +118,7 @@ class ClassPanel(Panel):
         self.back.on_click(guard(lambda _b: self._back()))
         self.alone = Button()
         self.alone.on_click(guard(lambda _b: self.link.play_alone()))
-        self.mate = Dropdown(layout=Layout(width="12em"))
+        self.mate = Dropdown(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.challenge = Button()
         self.challenge.on_click(guard(lambda _b: self._challenge()))
         self.offers = VBox()
@@ -185,6 +185,7 @@ class ClassPanel(Panel):
         self.alone.description = _("Play on my own")
         self.alone.tooltip = _("A game or a guided lesson of your own; the teacher's questions "
                                "still come")
+        self.mate.description = _("Classmate")  # a select's name (WCAG 4.1.2)
         self.challenge.description = _("Challenge")
         self.challenge.tooltip = _("Play the classmate chosen, each on your own device")
         self.show()
@@ -348,7 +349,11 @@ class ClassPanel(Panel):
         parts += self._student_question()
         mates = [(m.name, m.id) for m in link.classmates if m.name != link.name]
         if mates and link.mode != "duel":
-            self.mate.options = mates
+            if tuple(self.mate.options) != tuple(mates):  # a redraw keeps the one chosen
+                chosen = self.mate.value
+                self.mate.options = mates
+                ids = [m[1] for m in mates]
+                self.mate.value = chosen if chosen in ids else ids[0]
             row += [self.mate, self.challenge]
         self.student_row.children = row
         parts.append(self.student_row)

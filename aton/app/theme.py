@@ -152,6 +152,9 @@ CSS = """
 /* A student following the teacher: nothing on the page moves the game. */
 .aton-following .aton-steps, .aton-following .aton-game-setup,
 .aton-following .aton-coach { display: none !important; }
+/* Nor the one-screen "Class predicts" (its Reveal steps the game): the teacher's question
+   comes in the class box. */
+.aton-following .aton-box:has(.aton-class-predicts) { display: none !important; }
 </style>
 """
 

@@ -185,6 +185,9 @@ def test_a_teacher_steps_a_scoring_round_and_three_students_predict_it(
     line = local.game.clone().step()  # the line the class is asked about
     truth = {"red": line.data["points"]["red"], "blue": line.data["points"]["blue"]}
 
+    expect(teacher.locator(".aton-class-predicts")).to_be_visible()  # the one-screen quiz
+    for student in students:  # a follower's page answers in the class box, not there
+        expect(student.locator(".aton-class-predicts")).to_be_hidden()
     teacher.locator(".aton-class-ask").click()
     asked = teacher.locator(".aton-class-q")
     expect(asked).to_contain_text("0 of 3 have answered")
