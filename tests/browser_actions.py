@@ -13,8 +13,6 @@ from aton.app.session import Session
 #: sideways and which buttons' words are cut: an empty list when all is well.
 OFF_SCREEN = """(selectors) => {
   window.scrollTo(0, 0);  // a click scrolls what it clicks into view: measure unscrolled
-  for (let e = document.querySelector('.aton-app'); e; e = e.parentElement)
-    if (e.scrollTop) e.scrollTop = 0;  // the page's own scroller too (Voila's template)
   const out = [];
   for (const s of selectors) {
     const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);

@@ -61,7 +61,7 @@ class ClassPanel(Panel):
     def __init__(self, link: ClassLink, guard: Callable, redraw: Callable[[], None]) -> None:
         self.link, self.guard, self.redraw = link, guard, redraw
         self.opened = False
-        self.button = Button(icon="users")
+        self.button = Button(icon="users", layout=Layout(width="auto"))  # not 148 px: the header
         self.button.add_class("aton-class-button")
         self.button.on_click(guard(lambda _b: self.toggle()))
         self.ticker = Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS, repeat=True,

@@ -15,7 +15,6 @@ the controls the moment needs must lie on the screen at each (``OFF_SCREEN``).
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -109,6 +108,13 @@ def followed(teacher: Page, students: list[Page], text: str, steps: int | None =
     return delays
 
 
+def unscrolled(page: Page) -> None:
+    """Scroll Voilà's own scroller (the app's ancestors) back to the top: a click scrolls
+    what it clicks into view there, and OFF_SCREEN's ``scrollTo`` moves only the window."""
+    page.evaluate("""() => { for (let e = document.querySelector('.aton-app'); e;
+                              e = e.parentElement) if (e.scrollTop) e.scrollTop = 0; }""")
+
+
 def shoot(page: Page, name: str, must_show: list[str], size: tuple[int, int],
           projector: bool = False) -> None:
     """A screenshot at ``size`` (projector mode switched on for it), and everything in
@@ -120,6 +126,7 @@ def shoot(page: Page, name: str, must_show: list[str], size: tuple[int, int],
         switch.click()
         expect(page.locator(".aton-app.aton-projector")).to_have_count(1)
     page.wait_for_timeout(400)  # the page reflows, the board scales
+    unscrolled(page)
     page.screenshot(path=str(SHOTS / f"{name}_{size[0]}x{size[1]}{'_projector' * projector}.png"))
     try:
         assert page.evaluate(OFF_SCREEN, must_show) == [], (name, size, projector)
@@ -318,8 +325,9 @@ def test_two_students_play_a_round_against_each_other(devices, voila_server: str
     expect(red.locator(".aton-cardbtn")).to_have_text([str(c) for c in hands["red"]])
     hidden_from_red()
     assert play_on(red) == "cards"
-    for _ in range(20):  # blue's page steps on to its own choice (its hand may show, greyed)
-        if blue.locator(".aton-cardbtn:not([disabled])").count() == 4:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # blue's page steps on to its own choice, once red's
+        if blue.locator(".aton-cardbtn:not([disabled])").count() == 4:  # cards reach it
             break
         play_on(blue) or blue.wait_for_timeout(300)
     expect(blue.locator(".aton-cardbtn:not([disabled])")).to_have_count(4)
@@ -331,23 +339,25 @@ def test_two_students_play_a_round_against_each_other(devices, voila_server: str
                           timeout=10_000)  # blue's choice has reached red's page, face down
     hidden_from_red()
     SHOTS.mkdir(exist_ok=True)
+    unscrolled(red)
     red.screenshot(path=str(SHOTS / "student_duel_before_reveal_1366x768.png"))
     assert red.evaluate(OFF_SCREEN, [".aton-class-banner", ".aton-steps button",
                                      ".aton-next"]) == []
-    started = re.compile("Round 2 begins")
     done = {"red": False, "blue": False}
     deadline = time.monotonic() + 240
     while not all(done.values()) and time.monotonic() < deadline:
         for page, player in ((red, "red"), (blue, "blue")):
             if done[player]:
                 continue
-            if started.search(" ".join(page.locator(".aton-explain-text").all_inner_texts())):
-                done[player] = True
-            elif not play_on(page):
-                page.wait_for_timeout(300)
+            if page.locator(".aton-moves .aton-round-head", has_text="Round 2").count():
+                done[player] = True  # the move list has begun round 2: this page stops
+            else:  # after a move the page answers before it is looked at again
+                page.wait_for_timeout(700 if play_on(page) else 300)
     assert done == {"red": True, "blue": True}
-    expect(red.locator(".aton-cardbtn:not([disabled])")).to_have_count(4)  # red's new hand
-    expect(blue.locator(".aton-cardbtn")).to_have_count(0)  # blue waits for red's cards (R6)
+    for page in (red, blue):
+        expect(page.locator(".aton-explain-text").last).to_contain_text("Round 2 begins")
+    expect(red.locator(".aton-cardbtn:not([disabled])")).to_have_count(4, timeout=15_000)
+    expect(blue.locator(".aton-cardbtn:not([disabled])")).to_have_count(0)  # red chooses first
     red.screenshot(path=str(SHOTS / "student_duel_round2_1366x768.png"))
     blue.screenshot(path=str(SHOTS / "student_duel_round2_blue_1366x768.png"))
 
