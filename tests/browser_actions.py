@@ -9,15 +9,36 @@ from playwright.sync_api import Page, expect
 import aton
 from aton.app.session import Session
 
+#: What of ``selectors`` lies off the unscrolled screen (any part), whether the page scrolls
+#: sideways and which buttons' words are cut: an empty list when all is well.
+OFF_SCREEN = """(selectors) => {
+  window.scrollTo(0, 0);  // a click scrolls what it clicks into view: measure unscrolled
+  const out = [];
+  for (const s of selectors) {
+    const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);
+    if (!all.length) { out.push(`${s}: not shown`); continue; }
+    for (const e of all) { const r = e.getBoundingClientRect();
+      if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+        out.push(`${s} "${e.textContent.trim().slice(0, 30)}": ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`); }
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    out.push(`sideways scroll: ${document.documentElement.scrollWidth} > ${innerWidth}`);
+  for (const b of document.querySelectorAll('.aton-app button'))
+    if (b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+      out.push(`cut: "${b.textContent.trim()}" ${b.scrollWidth} > ${b.clientWidth}`);
+  return out;
+}"""
+
 
 def put_cards(page: Page, cards: tuple[int, ...]) -> None:
-    """Click a card, then its cartouche, four times; then Confirm (R6)."""
+    """Click a card, then its cartouche, four times; then Confirm (R6). By the page's classes,
+    so in either language."""
     for c, value in enumerate(cards, 1):
         page.locator(".aton-cardbtn:not([disabled])", has_text=str(value)).first.click()
-        slot = page.get_by_role("button", name=re.compile(rf"^Cartouche {c}: "))
+        slot = page.locator(".aton-slots button").nth(c - 1)
         slot.click()
-        expect(slot).to_have_text(f"Cartouche {c}: {value}")
-    page.get_by_role("button", name="Confirm: cards face down").click()
+        expect(slot).to_have_text(re.compile(rf"^\w+ {c}: {value}$"))
+    page.locator(".aton-picker-confirm").click()
 
 
 def play_first_cards(page: Page, scenario: str, seed: int) -> Session:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,22 @@ def lessons(monkeypatch):
 # --------------------------------------------------------------------------- voila
 
 
+@pytest.fixture(scope="session", autouse=True)
+def class_store_file(tmp_path_factory) -> Iterator[Path]:
+    """A temporary class store for the whole test run: ``ATON_CLASS_STORE`` is set in this
+    process's environment to a SQLite file in a temporary folder, so every Voila server a test
+    starts (here or in a test module, through voila_server.start_voila) hands it to its kernels,
+    and no test's class lands in, or reads, the real store in ~/.local/share/aton."""
+    store = tmp_path_factory.mktemp("class-store") / "classes.sqlite3"
+    before = os.environ.get("ATON_CLASS_STORE")
+    os.environ["ATON_CLASS_STORE"] = str(store)
+    yield store
+    if before is None:
+        os.environ.pop("ATON_CLASS_STORE", None)
+    else:
+        os.environ["ATON_CLASS_STORE"] = before
+
+
 @pytest.fixture(scope="session")
 def postgres_url():
     """A PostgreSQL server of the test run's own, in a temporary folder (tests/postgres.py),
@@ -166,11 +183,12 @@ def store(store_url, clock):
 
 
 @pytest.fixture(scope="session")
-def voila_factory():
+def voila_factory(class_store_file):
     """Return `serve(notebook_path, extra_args=()) -> base_url`; servers live for the session.
 
     Servers are cached per (notebook, args) and stopped (SIGTERM, then kill) at session end.
     They run with TEST_SERVER_ARGS first (no pre-heated kernels); `extra_args` may override.
+    Their kernels use the run's temporary class store (``class_store_file``).
     """
     servers: dict[tuple, tuple] = {}
 

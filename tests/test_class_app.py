@@ -220,7 +220,7 @@ def test_a_scoring_line_marked_against_the_engine_with_a_tally_per_round():
     tick(t)
     assert "3 of 3 have answered" in plain(box_of(t).question.value)
     box_of(t).reveal.click()
-    results = plain(box_of(t).out.text.value)
+    results = plain(box_of(t).out.results.value)
     assert results.startswith("2 of 3 got it right")
     assert f"red {truth['red']}, blue {truth['blue']}" in results
     # The engine's own sentence for the line is the explanation's, under the class box.
@@ -258,7 +258,7 @@ def test_cartouche_ones_points_and_who_goes_first_marked_against_the_engine(kind
         send_points(bo, truth["red"] + 1, truth["blue"] + 1)
     box_of(t).reveal.click()
     assert t.game.events[-1].type == kind  # Reveal stepped the game once
-    assert plain(box_of(t).out.text.value).startswith("1 of 2 got it right")
+    assert plain(box_of(t).out.results.value).startswith("1 of 2 got it right")
     tick(ana, bo)
     assert "✓" in box_of(ana).question.value and "✗" in box_of(bo).question.value
 

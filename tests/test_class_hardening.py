@@ -76,13 +76,13 @@ def test_the_teachers_page_rebuilt_from_its_link_has_the_roster_and_the_open_que
     banner = plain(box_of(again).banner.value)
     assert "2 in the class: Ana, Bo" in banner
     assert f"{ASKED} 1 of 2 have answered." in plain(box_of(again).question.value)
-    assert box_of(again).reveal in box_of(again).widget.children
+    assert box_of(again).reveal in box_of(again).teacher_row.children
     assert again.game.record() == t.game.record()  # the game where the class saw it
     truth = truth_of("line", again.game.clone().step())
     box_of(again).reveal.click()
     assert again.error_message == ""
     right = int(truth == {"red": 0, "blue": 0})  # Ana said 0 and 0
-    assert plain(box_of(again).out.text.value).startswith(f"{right} of 1 got it right")
+    assert plain(box_of(again).out.results.value).startswith(f"{right} of 1 got it right")
     tick(ana, bo)
     assert "The answer:" in plain(box_of(ana).question.value)
     assert "You did not answer this one." in plain(box_of(bo).question.value)

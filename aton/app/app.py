@@ -326,6 +326,9 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
         kwargs["how_to_play"] = False
     app = AtonApp(**kwargs)
     if classroom:  # ?class=new, ?class=CODE&key=…, ?join=CODE(&me=…)
+        # The page is opened for its class box (a student's Join, the teacher's code): How to
+        # play, opened by itself, would cover it; its button in the header still opens it.
+        app.how_to.hide()
         app.guard(app.page.classroom.open_address)(classroom)
     return app
 

@@ -61,7 +61,7 @@ class ClassPanel(Panel):
     def __init__(self, link: ClassLink, guard: Callable, redraw: Callable[[], None]) -> None:
         self.link, self.guard, self.redraw = link, guard, redraw
         self.opened = False
-        self.button = Button(icon="users")
+        self.button = Button(icon="users", layout=Layout(width="auto"))  # not 148 px: the header
         self.button.add_class("aton-class-button")
         self.button.on_click(guard(lambda _b: self.toggle()))
         self.ticker = Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS, repeat=True,
@@ -104,9 +104,10 @@ class ClassPanel(Panel):
         self.overlay.add_class("aton-class-overlay")
         # A student's controls.
         self.question = HTML(layout=Layout(width="100%"))
-        # The label beside each box takes its own width: the box keeps room for the digits.
-        self.red_guess = Text(layout=Layout(width="9em"), style={"description_width": "initial"})
-        self.blue_guess = Text(layout=Layout(width="9em"), style={"description_width": "initial"})
+        # The box's width is the label's and the input's together: "Red" / "Vermelho" first,
+        # then room for three digits (the front end's fixed label width would cover them).
+        self.red_guess = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
+        self.blue_guess = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.first_red = Button()
         self.first_red.on_click(guard(lambda _b: self._send({"first": "red"})))
         self.first_blue = Button()
@@ -117,7 +118,7 @@ class ClassPanel(Panel):
         self.back.on_click(guard(lambda _b: self._back()))
         self.alone = Button()
         self.alone.on_click(guard(lambda _b: self.link.play_alone()))
-        self.mate = Dropdown(layout=Layout(width="12em"))
+        self.mate = Dropdown(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.challenge = Button()
         self.challenge.on_click(guard(lambda _b: self._challenge()))
         self.offers = VBox()
@@ -184,6 +185,7 @@ class ClassPanel(Panel):
         self.alone.description = _("Play on my own")
         self.alone.tooltip = _("A game or a guided lesson of your own; the teacher's questions "
                                "still come")
+        self.mate.description = _("Classmate")  # a select's name (WCAG 4.1.2)
         self.challenge.description = _("Challenge")
         self.challenge.tooltip = _("Play the classmate chosen, each on your own device")
         self.show()
@@ -311,14 +313,16 @@ class ClassPanel(Panel):
                 link.question.kind, link.question.prompt.get("line")) + " " + _(
                 "<b>{n} of {total}</b> have answered.").format(
                 n=link.answered, total=len(names)) + "</div>"
-            parts += [self.question, self.reveal]
+            parts.append(self.question)
+            row.insert(0, self.reveal)  # in the row of the other controls: the box stays short
         else:
             if what is not None:
                 self.ask.description = _("Ask the class")
                 self.ask.tooltip = question_words(*what, plain=True)
                 row.insert(0, self.ask)
             if link.question is not None and link.question.status == "revealed" and link.marks:
-                parts.append(self.out.results_for())
+                self.out.results_for()
+                parts.append(self.out.row)
         self.teacher_row.children = row
         parts.append(self.teacher_row)
         if self.progress_open:
@@ -349,7 +353,11 @@ class ClassPanel(Panel):
         parts += self._student_question()
         mates = [(m.name, m.id) for m in link.classmates if m.name != link.name]
         if mates and link.mode != "duel":
-            self.mate.options = mates
+            if tuple(self.mate.options) != tuple(mates):  # a redraw keeps the one chosen
+                chosen = self.mate.value
+                self.mate.options = mates
+                ids = [m[1] for m in mates]
+                self.mate.value = chosen if chosen in ids else ids[0]
             row += [self.mate, self.challenge]
         self.student_row.children = row
         parts.append(self.student_row)

@@ -1,5 +1,5 @@
 """The teacher's view of the class's answers and progress (issue 18, items 4 and 6): how many
-got the question right and the answer beside a bqplot chart of the
+got the question right, the answer and the engine's sentence for it, a bqplot chart of the
 guesses (the right one in green), and the table of each student's progress with its CSV."""
 
 from __future__ import annotations
@@ -26,25 +26,29 @@ class Results:
 
     def __init__(self, link: ClassLink) -> None:
         self.link = link
+        self.results = HTML(layout=Layout(flex="1 1 220px", min_width="0"))
         self.chart: tuple[Figure, Bars] | None = None
-        self.text = HTML(layout=Layout(flex="1 1 0", min_width="12em"))
-        self.chart_box = HBox([self.text], layout=Layout(width="100%", align_items="flex-start"))
+        self.chart_box = HBox()
+        # The words and the chart side by side (one under the other in a narrow column): the
+        # class box stays short enough to leave the explanation and its steps on the screen.
+        self.row = HBox([self.results, self.chart_box],
+                        layout=Layout(width="100%", align_items="flex-start"))
+        self.row.add_class("aton-row")
         self.progress = HTML(layout=Layout(width="100%"))
         self.progress.add_class("aton-class-progress")
 
-    def results_for(self) -> HBox:
-        """How the class did, beside the chart of its guesses (the engine's sentence for the
-        step is the explanation's, under the box, and the board rings its squares)."""
+    def results_for(self) -> HTML:
         link = self.link
         marked = [m for m in link.marks if m.right is not None]
         right = sum(1 for m in marked if m.right)
+        sentence = html.escape(link.revealed.text) if link.revealed is not None else ""
         truth = link.question.truth or {}
         head = _("<b>{right} of {n}</b> got it right.").format(right=right, n=len(marked))
         answer = _("The answer: {answer}.").format(answer=value_words(truth)) if truth else ""
         self.chart_for(marked, truth)
-        self.text.value = "<div class='aton-class-results'>" + " ".join(
-            p for p in (head, answer) if p) + "</div>"
-        return self.chart_box
+        self.results.value = "<div class='aton-class-results'>" + " ".join(
+            p for p in (head, answer, sentence) if p) + "</div>"
+        return self.results
 
     def chart_for(self, marks: list, truth: dict) -> None:
         """How many gave each guess (the right one in green): a bqplot bar chart."""
@@ -62,13 +66,12 @@ class Results:
             fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_rotate=-30,
                                                   tick_style={"font-size": "12px"}),
                                              Axis(scale=sy, side="left", tick_format="d",
-                                                  num_ticks=4)],
-                         fig_margin={"top": 30, "bottom": 50, "left": 35, "right": 10},
-                         layout=Layout(width="300px", height="170px", flex="0 0 auto"),
-                         animation_duration=0,
+                                                  num_ticks=3)],
+                         fig_margin={"top": 24, "bottom": 42, "left": 30, "right": 8},
+                         layout=Layout(width="250px", height="150px"), animation_duration=0,
                          display_toolbar=False)
             self.chart = (fig, bars)
-            self.chart_box.children = [self.text, fig]
+            self.chart_box.children = [fig]
         fig, bars = self.chart
         with bars.hold_sync():
             bars.x, bars.y = labels, y

@@ -134,10 +134,15 @@ CSS = """
 .aton-class { background: #f6f3ff; border-color: #8c7ad6; }
 .aton-class-code { font-family: monospace; font-size: 34px; font-weight: bold;
                    letter-spacing: 4px; color: #2b1a6b; vertical-align: middle; }
-.aton-class-code-big { font-family: monospace; font-size: min(22vw, 40vh); font-weight: bold;
-                       letter-spacing: 2vw; color: #2b1a6b; line-height: 1; }
+/* The code for the back of the room: on one line (6 characters and a thin space fit in
+   16vw each), as tall as the screen allows, and Close in the corner, clear of it. */
+.aton-class-code-big { font-family: monospace; font-size: min(16vw, 40vh); font-weight: bold;
+                       letter-spacing: 1vw; color: #2b1a6b; line-height: 1.1;
+                       white-space: nowrap; }
 .aton-class-overlay { position: fixed; inset: 0; z-index: 1002; background: #fffdf8;
                       align-items: center; justify-content: center; padding: 4vh 2vw; }
+.aton-class-overlay .aton-class-big-close { position: absolute; top: 2vh; right: 2vw; }
+.aton-class .aton-class-red input, .aton-class .aton-class-blue input { width: 4em; }
 .aton-class-bigcode { text-align: center; font-size: 28px; }
 .aton-class-join, .aton-class-who { font-size: 14px; color: #333; }
 .aton-join-address { font-family: monospace; font-weight: bold; word-break: break-all; }
@@ -148,6 +153,9 @@ CSS = """
 .aton-following .aton-steps, .aton-following .aton-game-setup,
 .aton-following .aton-lesson-menu,
 .aton-following .aton-coach { display: none !important; }
+/* Nor the one-screen quiz (its Reveal steps the game): the teacher's questions come to the
+   student's own box. */
+.aton-following .aton-box:has(.aton-class-predicts) { display: none !important; }
 </style>
 """
 

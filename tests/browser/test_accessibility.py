@@ -9,7 +9,9 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_actions import play_to_the_end
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from aton.classroom import ClassStore
 
 pytestmark = pytest.mark.browser
 
@@ -73,3 +75,39 @@ def test_no_wcag_violation_at_the_end(page: Page, voila_server: str, lang: str) 
     close_how_to(page)
     play_to_the_end(page)
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_no_wcag_violation_in_a_class_with_a_question_open(page: Page, browser: Browser,
+                                                           voila_server: str, lang: str) -> None:
+    """The teacher's page and a student's (each its own device), the question open at the
+    first scoring line: the class box, its inputs and buttons, its code."""
+    opened(page, f"{voila_server}?class=new&scenario=14_scoring_winner&seed=1&lang={lang}")
+    code = page.locator(".aton-class-banner .aton-class-code").get_attribute("aria-label")
+    device = browser.new_context(viewport={"width": 1366, "height": 768})
+    device.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+    try:
+        student = device.new_page()
+        opened(student, f"{voila_server}?join={code.replace(' ', '')}&lang={lang}")
+        assert violations(student) == []  # the box open with the code typed in
+        student.locator(".aton-class-name input").fill("Ana")
+        student.locator(".aton-class-join-button").click()
+        expect(student.locator(".aton-class-banner")).to_contain_text("Ana", timeout=30_000)
+        ClassStore().join(code.replace(" ", ""), "Bo")  # a classmate, for the Challenge menu
+        expect(student.locator(".aton-class-mate select option")).to_have_count(1,
+                                                                            timeout=10_000)
+        for c in range(4):
+            page.locator(".aton-cardbtn").nth(c).click()
+            page.locator(".aton-slots button").nth(c).click()
+        page.locator(".aton-picker-confirm").click()
+        page.locator(".aton-steps button").nth(1).click()  # to the first scoring line (R16)
+        page.locator(".aton-class-ask").click()
+        expect(student.locator(".aton-class-red input")).to_be_visible(timeout=10_000)
+        page.wait_for_timeout(300)
+        assert violations(page) == []
+        assert violations(student) == []
+        page.locator(".aton-class-big").click()
+        expect(page.locator(".aton-class-overlay")).to_be_visible()
+        assert violations(page) == []
+    finally:
+        device.close()

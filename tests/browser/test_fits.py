@@ -12,30 +12,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_actions import OFF_SCREEN as INSIDE
 from browser_actions import play_to_the_end
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 SIZES = ((1024, 768), (1366, 768), (1920, 1080))
-
-INSIDE = """(selectors) => {
-  window.scrollTo(0, 0);  // a click scrolls what it clicks into view: measure unscrolled
-  const out = [];
-  for (const s of selectors) {
-    const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);
-    if (!all.length) { out.push(`${s}: not shown`); continue; }
-    for (const e of all) { const r = e.getBoundingClientRect();
-      if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
-        out.push(`${s} "${e.textContent.trim().slice(0, 30)}": ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`); }
-  }
-  if (document.documentElement.scrollWidth > innerWidth + 1)
-    out.push(`sideways scroll: ${document.documentElement.scrollWidth} > ${innerWidth}`);
-  for (const b of document.querySelectorAll('.aton-app button'))
-    if (b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
-      out.push(`cut: "${b.textContent.trim()}" ${b.scrollWidth} > ${b.clientWidth}`);
-  return out;
-}"""
 
 PICKING = [".aton-cardbtn", ".aton-slots button", ".aton-picker-confirm", ".aton-next",
            ".aton-steps button", ".aton-track"]  # the score track, its 0 included
