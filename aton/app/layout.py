@@ -108,6 +108,12 @@ LAYOUT_CSS = f"""
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-col .aton-cardbtn {{ height: 40px; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-steps :is(button, select, .widget-label) {{
     font-size: 13px; }}
+  /* The header keeps two rows with the Class button in it (Portuguese's longer words too):
+     its buttons are padded less and the Lesson menu cut shorter (it lists whole titles). */
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-header :is(.widget-button, .widget-toggle-button) {{
+    padding: 0 8px; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-header .widget-dropdown.aton-lesson-menu {{
+    max-width: 250px; }}
 }}
 /* On a screen under 1000 px high the page's first line is kept for screen readers only
    (How to play says the same): the board and the right-hand column get its height. */
