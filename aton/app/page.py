@@ -253,6 +253,9 @@ class Page:
         # Following the teacher, nothing on this page moves the game: its controls go.
         (self.root.add_class if state.session.watch_only
          else self.root.remove_class)("aton-following")
+        # Against a classmate the opponent, the colours and the deal are the game's own.
+        (self.root.add_class if state.session.classmate is not None
+         else self.root.remove_class)("aton-in-duel")
         self.classroom.show()
         self.hints.picker_shown = self.picker.widget in self.stage.children
         self.hints.apply()

@@ -153,6 +153,8 @@ CSS = """
 .aton-following .aton-steps, .aton-following .aton-game-setup,
 .aton-following .aton-lesson-menu,
 .aton-following .aton-coach { display: none !important; }
+/* A game against a classmate: its set-up (opponent, colour, seed, lessons) is the game's. */
+.aton-in-duel .aton-game-setup, .aton-in-duel .aton-lesson-menu { display: none !important; }
 /* Nor the one-screen quiz (its Reveal steps the game): the teacher's questions come to the
    student's own box. */
 .aton-following .aton-box:has(.aton-class-predicts) { display: none !important; }
