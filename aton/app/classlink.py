@@ -75,6 +75,7 @@ class ClassLink(Duels, Questions):
         self.roster: list = []  # teacher: the students
         self.lessons_told: set[tuple[str, int]] = set()  # (lesson, session id) recorded
         self.duel_over = False
+        self.moved = True  # the last poll changed the game on the page (not only the box)
         self.entered: set[int] = set()  # the games against classmates this page has shown
         self.wrong_codes = 0  # codes this page tried that open no class
         self.next_try = 0.0  # time.monotonic() before which the page tries no code
@@ -253,6 +254,7 @@ class ClassLink(Duels, Questions):
         if seq is FAILED:
             return True  # the problem is said
         self.seq = seq
+        self.moved = False  # whether the game on this page changed (else only the box did)
         self._read_question()
         if self.teacher:
             self.roster = self._get(self.store.students, self.code, self.key, default=[])
@@ -262,10 +264,11 @@ class ClassLink(Duels, Questions):
         started = [d for d in self.duels if d.status == "playing" and d.id not in self.entered]
         if started and self.mode != "duel":  # accepted, or paired by the teacher: play it
             self.enter_duel(started[-1].id)
+            self.moved = True
         elif self.mode == "duel":
-            self._duel_moves()
+            self.moved = self._duel_moves()
         elif self.mode == "follow":
-            self._follow(force)
+            self.moved = self._follow(force)
         return True
 
     # ------------------------------------------------------------------ the teacher's moment

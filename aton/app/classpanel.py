@@ -257,7 +257,12 @@ class ClassPanel(Panel):
 
     def _tick(self, _change: dict) -> None:
         if self.link.in_class and self.guard(self.link.tick, new_action=False, draw=False)():
-            self.redraw()
+            # Only the class box changed (an answer counted, a mark): only the box is drawn
+            # again, which thirty pages on a shared server can afford at once.
+            if self.link.moved:
+                self.redraw()
+            else:
+                self.guard(self.show, new_action=False, draw=False)()
 
     # ------------------------------------------------------------------ drawing
 

@@ -85,6 +85,7 @@ class Questions:
             event = game.events[start] if len(game.events) > start else None
             truth = truth_of(question.kind, event) if event is not None else {}
             self.revealed = event
+        self.publish()  # the step first: a student's page then shows it with its mark
         marks = self._do(self.store.reveal, self.code, self.key, question.id, truth)
         if marks is self.FAILED:
             self.state.asking = True  # not marked: Reveal again once the store answers
