@@ -331,13 +331,13 @@ def test_hot_seat_names_are_lower_case_mid_sentence(code, start, middle):
 def test_a_bad_opponent_in_the_address_lists_the_levels_as_the_app_names_them():
     [notice] = parse_query("lang=pt&opponent=nobody")["notices"]
     assert "opponent=nobody" in notice
-    for name, value in [("aleatório", "random"), ("guloso", "greedy"), ("forte", "strong"),
-                        ("segunda pessoa", "hotseat")]:
+    for name, value in [("aleatório", "random"), ("iniciante", "beginner"), ("guloso", "greedy"),
+                        ("forte", "strong"), ("segunda pessoa", "hotseat")]:
         assert f"{name} (<code>{value}</code>)" in notice
     assert "computador (guloso)" in notice
     # In English the levels' names are the address's values.
     [notice] = parse_query("opponent=nobody")["notices"]
-    assert "<code>random</code>, <code>greedy</code>" in notice
+    assert "<code>random</code>, <code>beginner</code>, <code>greedy</code>" in notice
     assert "second person (<code>hotseat</code>)" in notice
 
 

@@ -196,10 +196,30 @@ def test_the_search_beats_greedy_over_a_small_match():
 
 
 def test_levels_are_listed_weakest_first_and_built_by_name():
-    assert bots.names() == ["random", "greedy", "easy", "medium", "strong"]
+    assert bots.names() == ["random", "beginner", "greedy", "easy", "medium", "strong"]
     for name in bots.names():
         assert bots.get(name, seed=1).name == name
         assert bots.make_player(name, 1).name == name
     with pytest.raises(ValueError, match="unknown player"):
         bots.get("grandmaster")
 
+
+
+def _wins(level: str, against: str, games: int) -> int:
+    """How many of ``games`` seeded games ``level`` wins against ``against``, seats
+    alternated."""
+    wins = 0
+    for i in range(games):
+        me, other = bots.get(level, seed=i), bots.get(against, seed=100 + i)
+        seats = {"red": me, "blue": other} if i % 2 == 0 else {"red": other, "blue": me}
+        game = bots.play_game(Game.new(700 + i, story=False), seats)
+        wins += game.winner == ("red" if i % 2 == 0 else "blue")
+    return wins
+
+
+def test_the_first_day_level_beats_random_play_and_loses_to_greedy_most_of_the_time():
+    """A learner's first opponent (issue 19): its mistakes on purpose (the exchange forgotten,
+    R5; cards as drawn, R6; the first square offered) lose most games to greedy, its sensible
+    moves win most against random play."""
+    assert _wins("beginner", "random", 20) >= 14
+    assert _wins("beginner", "greedy", 20) <= 6

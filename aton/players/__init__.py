@@ -2,7 +2,7 @@
 
 The public face of the levels: ``names()`` (weakest first), ``get(name, seed=...)``,
 ``play_game(game, players)``. ``aton.bots`` is another name for this package (the same module),
-as the first editions called it. The modules: ``levels`` (random, greedy and the search levels),
+as the first editions called it. The modules: ``levels`` (random, a first-day beginner, greedy and the search levels),
 ``mcts`` (the information-set Monte Carlo tree search), ``determinize`` (games that agree with a
 view), ``heuristic`` (what a board is worth) and ``lab`` (tournaments and their statistics).
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from .levels import (
     LEVELS,
     SEARCH_BUDGETS,
+    BeginnerPlayer,
     GreedyPlayer,
     ISMCTSPlayer,
     Player,
@@ -24,5 +25,5 @@ from .levels import (
     play_game,
 )
 
-__all__ = ["LEVELS", "SEARCH_BUDGETS", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
+__all__ = ["LEVELS", "SEARCH_BUDGETS", "BeginnerPlayer", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
            "evaluate", "get", "level_name", "make_player", "names", "play_game"]

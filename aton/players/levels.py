@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from itertools import permutations
+from types import MappingProxyType
 from typing import Protocol
 
 from ..engine import rules
@@ -138,6 +139,34 @@ class GreedyPlayer:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
+class BeginnerPlayer:
+    """A first-day opponent: it plays like ``GreedyPlayer`` but makes a beginner's mistakes on
+    purpose, each as often as ``MISTAKES`` says: it forgets the exchange counter (R5), puts its
+    cards on the cartouches in the order they were drawn (R6), and takes the first square it
+    is offered rather than the best (R10-R13, R17). So it beats random play and loses to greedy
+    most of the time: a learner's first win comes early."""
+
+    name = "beginner"
+    #: How often each mistake is made: cards as drawn, the first square offered.
+    MISTAKES: Mapping[str, float] = MappingProxyType({"cards": 0.6, "square": 0.5})
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.greedy = GreedyPlayer(self.rng.randrange(2**32))
+
+    def choose(self, view: PlayerView) -> object:
+        kind = view.pending.kind
+        if kind == "exchange":
+            return False  # a beginner forgets the exchange counter (R5)
+        if kind == "assign":
+            if self.rng.random() < self.MISTAKES["cards"]:
+                return tuple(view.hand)  # as drawn, without a thought for the cartouches
+            return self.greedy.choose(view)
+        if self.rng.random() < self.MISTAKES["square"]:
+            return view.options()[0]  # the first square offered, not the best
+        return self.greedy.choose(view)
+
+
 #: The search player's budget at each level: at most so many simulations per decision (it stops
 #: sooner once more could not change its choice, ``mcts.search``). Chosen by measurement
 #: (bench/bench_bots.py, README): the levels are ordered by rating, "strong" beats greedy in
@@ -146,6 +175,7 @@ SEARCH_BUDGETS = {"easy": 40, "medium": 120, "strong": 400}
 
 _LEVEL_TEXTS = {
     "random": N_("plays any legal move at random"),
+    "beginner": N_("plays like a first-day player: sensible moves, and a beginner's mistakes"),
     "greedy": N_("takes the move that looks best right now, without looking ahead"),
     # Translators: {n} is a number of simulated rounds (40, 120 or 400).
     "easy": N_("searches ahead a little (up to {n} simulated rounds a move)"),
@@ -155,7 +185,7 @@ _LEVEL_TEXTS = {
 
 
 #: Each level's name in a learner's words (the code names above stay the same in every language).
-_LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"),
+_LEVEL_NAMES = {"random": N_("random"), "beginner": N_("beginner"), "greedy": N_("greedy"), "easy": N_("easy"),
                 "medium": N_("medium"), "strong": N_("strong")}
 
 
@@ -191,6 +221,8 @@ def get(name: str, seed: int | None = None) -> Player:
     """A fresh computer player of level ``name`` (see ``names()``), seeded with ``seed``."""
     if name == "random":
         return RandomPlayer(seed)
+    if name == "beginner":
+        return BeginnerPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
     if name in SEARCH_BUDGETS:
@@ -220,5 +252,5 @@ def play_game(game: Game, players: dict[str, Player]) -> Game:
         decide(choose(view))
 
 
-__all__ = ["LEVELS", "SEARCH_BUDGETS", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
+__all__ = ["LEVELS", "SEARCH_BUDGETS", "BeginnerPlayer", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
            "evaluate", "get", "level_name", "make_player", "names", "play_game"]
