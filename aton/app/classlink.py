@@ -80,7 +80,6 @@ class ClassLink(Duels, Questions):
         self.wrong_codes = 0  # codes this page tried that open no class
         self.next_try = 0.0  # time.monotonic() before which the page tries no code
         self.wait = 0  # seconds to wait, said by the panel (0: none)
-        self.on_change: Callable[[], None] = lambda: None  # the panel redraws
 
     # ------------------------------------------------------------------ the store
 

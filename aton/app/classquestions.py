@@ -93,13 +93,14 @@ class Questions:
         self.marks = marks
         self._read_question()
 
-    def _read_question(self) -> bool:
+    def _read_question(self) -> None:
+        """The class's latest question, and this page's side of it: the teacher's count of
+        answers (or the marks once revealed), a student's own answer and tally."""
         question = self._get(self.store.question, self.code)
-        before = (self.question, self.answered, self.mine)
         self.question = question
         if question is None:
             self.state.asking = False
-            return before[0] is not None
+            return
         if self.teacher:
             self.state.asking = question.status == "open"
             if question.status == "open":
@@ -112,7 +113,6 @@ class Questions:
             self.mine = self._get(self.store.my_answer, self.code, self.token, question.id)
             self.tally = self._get(self.store.tally, self.code, self.token, question.round,
                                    default=(0, 0))
-        return (self.question, self.answered, self.mine) != before
 
     def send(self, value: dict) -> bool:
         """A student's answer to the open question (kept until the teacher reveals)."""
