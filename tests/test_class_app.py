@@ -34,6 +34,7 @@ from test_classquiz import NAME, SEED, play_to_scoring
 from test_who_sees_what import twin_positions
 
 from aton.app.classlink import truth_of
+from aton.classroom import StoreError
 from aton.engine.game import Game
 
 pytestmark = pytest.mark.usefixtures("class_store")
@@ -342,3 +343,69 @@ def test_a_lesson_played_alone_and_a_game_between_classmates_reach_the_teachers_
     won = {"Ana": "1" if winner == "red" else "0", "Bo": "1" if winner == "blue" else "0"}
     assert {n: rows[n]["wins"] for n in won} == won
     assert rejoined(link_of(ana).code, link_of(ana).token).page.class_link.name == "Ana"
+
+
+# ---------------------------------------------------------------------- a game between classmates
+
+
+def playing_each_other():
+    """Ana (red) and Bo (blue) in a game against each other, each on their page; Ana's cards
+    are asked first (R6)."""
+    _t, (ana, bo) = class_of("Ana", "Bo")
+    tick(ana)
+    box_of(ana).mate.value = box_of(ana).mate.options[0][1]
+    box_of(ana).challenge.click()
+    tick(bo)
+    box_of(bo).offers.children[0].children[1].click()  # Accept
+    tick(ana)
+    assert link_of(ana).mode == link_of(bo).mode == "duel"
+    assert ana.session.human_pending.kind == "exchange" and bo.session.waits_for_classmate
+    return ana, bo
+
+
+def refuse_once(monkeypatch, page, call: str) -> None:
+    """The page's class store refuses ``call`` once (a server's disk busy past its timeout)."""
+    store = link_of(page).store
+    real, refused = getattr(store, call), []
+
+    def once(*args):
+        if not refused:
+            refused.append(args)
+            raise StoreError("unavailable", "refused once by the test")
+        return real(*args)
+
+    monkeypatch.setattr(store, call, once)
+
+
+def test_a_move_the_store_refused_is_stored_at_the_next_poll(monkeypatch):
+    ana, bo = playing_each_other()
+    refuse_once(monkeypatch, ana, "add_move")
+    decide(ana)  # her exchange and cards (R5, R6): the store refuses the first
+    assert link_of(ana).problem is not None and link_of(ana).unsent
+    tick(bo)
+    assert bo.session.waits_for_classmate and not bo.session.inbox  # nothing reached Bo
+    tick(ana)  # nothing else changed in the class: the poll stores them all the same
+    assert not link_of(ana).unsent
+    tick(bo)
+    assert bo.session.human_pending.kind == "exchange"  # Bo's own choice now
+
+
+def test_a_poll_whose_read_the_store_refused_reads_again(monkeypatch):
+    ana, bo = playing_each_other()
+    decide(ana)
+    refuse_once(monkeypatch, bo, "duel_moves")
+    tick(bo)  # the class's counter moved, but Ana's moves could not be read
+    assert bo.session.waits_for_classmate and not bo.session.inbox
+    tick(bo)  # the counter has not moved since: the poll reads them all the same
+    assert bo.session.human_pending.kind == "exchange"
+
+
+def test_moves_read_while_looking_back_are_played_after_back_to_the_game():
+    ana, bo = playing_each_other()
+    bo.look_at(0)  # Bo looks at the game before the deal, in the move list
+    decide(ana)
+    tick(bo)
+    assert bo.state.moment == 0 and bo.session.inbox  # read, not played: Bo is looking back
+    bo.back_to_game()
+    tick(bo)
+    assert bo.session.human_pending.kind == "exchange" and not bo.session.inbox

@@ -29,6 +29,7 @@ class Duels:
     duel: DuelInfo | None
     duel_over: bool
     entered: set[int]
+    unsent: bool
 
     def challenge(self, student_id: int) -> None:
         """Challenge a classmate to a game (the challenger plays red)."""
@@ -64,7 +65,7 @@ class Duels:
         game = Game.from_position(duel.start, duel.seed) if duel.start else Game.new(duel.seed)
         session = Session(game, learner=mine, classmate=other)
         session.inbox = list(moves)
-        self.mode, self.duel, self.duel_over = "duel", duel, False
+        self.mode, self.duel, self.duel_over, self.unsent = "duel", duel, False, False
         self.entered.add(duel.id)
         self.state.watched = None
         self.control.start_session(session, heading=lambda: _(
@@ -77,16 +78,31 @@ class Duels:
         session, duel = self.state.session, self.duel
         if duel is None or session.classmate is None:
             return False
+        if self.unsent:
+            self.push_moves()  # this page's own moves first: the classmate's page waits on them
         moves = self._get(self.store.duel_moves, self.code, self.token, duel.id)
         if moves is None:
             return False
         known = len(session.game.decisions) + len(session.inbox)
-        if len(moves) <= known:
-            return False
         session.inbox.extend(moves[known:])
-        if session.waits_for_classmate and self.state.moment is None:
+        if self._inbox_waits():
             self.control.next_step()
-        return True
+            return True
+        return len(moves) > known
+
+    def _inbox_waits(self) -> bool:
+        """The classmate's next move is read and the game waits on it (not while this page
+        looks at an earlier moment)."""
+        session = self.state.session
+        return bool(session.inbox) and session.waits_for_classmate and self.state.moment is None
+
+    def duel_behind(self) -> bool:
+        """A game against a classmate that a poll must move on although the class's counter
+        has not changed: a move of this page the store refused (stored at the next poll), or
+        the classmate's next move read but not played yet (one a poll)."""
+        if self.mode != "duel" or self.duel is None or self.state.session.classmate is None:
+            return False
+        return self.unsent or self._inbox_waits()
 
     def push_moves(self) -> None:
         """After an action on a classmate game's page: this page's new decisions go to the
@@ -94,6 +110,7 @@ class Duels:
         session, duel = self.state.session, self.duel
         if self.mode != "duel" or duel is None or session.classmate is None:
             return
+        self.unsent = True  # until every move of this page is stored
         stored = self._get(self.store.duel_moves, self.code, self.token, duel.id)
         if stored is None:
             return
@@ -105,6 +122,7 @@ class Duels:
             if self._do(self.store.add_move, self.code, self.token, duel.id, index, player,
                         texts[index]) is self.FAILED:
                 return
+        self.unsent = False
         if session.game.over and not self.duel_over and self._do(
                 self.store.finish_duel, self.code, self.token, duel.id,
                 session.game.winner) is not self.FAILED:

@@ -58,6 +58,7 @@ class ClassLink(Duels, Questions):
         self.code = self.key = self.token = self.name = None
         self.mode = "follow"  # a student's page: "follow", "own" or "duel"
         self.problem: StoreError | None = None  # the last store refusal, said by the panel
+        self.refusals = 0  # how many store calls were refused (a poll that met one reads again)
         self.seq = -1  # the class's counter as last read
         self.moment_seq = -1  # the teacher's moment last shown (student)
         self.teacher_step: int | None = None  # the step the teacher's page shows (None: live)
@@ -75,6 +76,7 @@ class ClassLink(Duels, Questions):
         self.roster: list = []  # teacher: the students
         self.lessons_told: set[tuple[str, int]] = set()  # (lesson, session id) recorded
         self.duel_over = False
+        self.unsent = False  # a move of this page's game against a classmate not stored yet
         self.moved = True  # the last poll changed the game on the page (not only the box)
         self.entered: set[int] = set()  # the games against classmates this page has shown
         self.wrong_codes = 0  # codes this page tried that open no class
@@ -96,6 +98,7 @@ class ClassLink(Duels, Questions):
             result = fn(*args)
         except StoreError as err:
             self.problem = err
+            self.refusals += 1
             if err.reason in ("read-only", "unavailable") and self._store is not None:
                 # a connection SQLite opened read-only stays so: "try again" opens afresh
                 self._store.close()
@@ -240,6 +243,8 @@ class ClassLink(Duels, Questions):
         """One poll of the store; True when something on the page changed."""
         if not self.in_class:
             return False
+        if self.duel_behind():  # a move not stored yet, or the classmate's not played yet
+            return self.refresh()
         seq = self._do(self.store.seq, self.code)
         if seq is FAILED:
             return True  # the problem is said
@@ -252,12 +257,18 @@ class ClassLink(Duels, Questions):
         seq = self._do(self.store.seq, self.code)
         if seq is FAILED:
             return True  # the problem is said
-        self.seq = seq
+        refusals = self.refusals
         self.moved = False  # whether the game on this page changed (else only the box did)
         self._read_question()
         if self.teacher:
             self.roster = self._get(self.store.students, self.code, self.key, default=[])
-            return True
+        else:
+            self._read_student(force)
+        if self.refusals == refusals:  # a read refused: the next poll reads it all again
+            self.seq = seq
+        return True
+
+    def _read_student(self, force: bool) -> None:
         self.classmates = self._get(self.store.classmates, self.code, self.token, default=[])
         self.duels = self._get(self.store.duels, self.code, self.token, default=[])
         started = [d for d in self.duels if d.status == "playing" and d.id not in self.entered]
@@ -268,7 +279,6 @@ class ClassLink(Duels, Questions):
             self.moved = self._duel_moves()
         elif self.mode == "follow":
             self.moved = self._follow(force)
-        return True
 
     # ------------------------------------------------------------------ the teacher's moment
 

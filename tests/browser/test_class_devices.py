@@ -325,12 +325,15 @@ def test_two_students_play_a_round_against_each_other(devices, voila_server: str
     expect(red.locator(".aton-cardbtn")).to_have_text([str(c) for c in hands["red"]])
     hidden_from_red()
     assert play_on(red) == "cards"
+    expect(red.locator(".aton-cardbtn:not([disabled])")).to_have_count(0, timeout=15_000)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # blue's page steps on to its own choice, once red's
         if blue.locator(".aton-cardbtn:not([disabled])").count() == 4:  # cards reach it
             break
         play_on(blue) or blue.wait_for_timeout(300)
-    expect(blue.locator(".aton-cardbtn:not([disabled])")).to_have_count(4)
+    stored = len(ClassStore().duel_moves(code, token_of(red), duel.id))
+    expect(blue.locator(".aton-cardbtn:not([disabled])"),
+           f"{stored} moves stored; blue's page: {dom_text(blue)[-600:]}").to_have_count(4)
     expect(blue.locator(".aton-cardbtn")).to_have_text([str(c) for c in hands["blue"]])
     assert play_on(blue) == "cards"
     red.wait_for_function("""() => [...document.querySelectorAll('.aton-table tr')].some(
