@@ -331,8 +331,8 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     assert app.stage.children[0] is app.end.widget
     assert app.end.winner == game.winner and app.end.reason == game.end
     assert (game.winner.capitalize() if game.winner != "draw" else "A draw") in (
-        app.end.widget.value)
-    assert "Final score" in app.end.widget.value
+        app.end.text.value)
+    assert "Final score" in app.end.text.value
     assert app.controls.next.disabled and app.controls.run.disabled
     assert scores_shown(app) == tuple(game.scores.values())
     assert_board_matches(app)

@@ -92,7 +92,7 @@ def test_a_whole_game_in_portuguese_ends_with_a_portuguese_banner():
         else:
             app.board.click(app.game.options()[0])
     assert app.game.over
-    banner = plain(app.end.widget.value)
+    banner = plain(app.end.text.value)
     assert ("vence!" in banner or "Empate!" in banner) and "Placar final" in banner
     assert "O jogo acabou." in plain(app.explain.widget.value)
     assert "Histórico do jogo" in plain(app.game_log.widget.value)

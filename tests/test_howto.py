@@ -137,7 +137,7 @@ def test_every_rule_id_the_app_shows_is_a_button(lessons):
         "picker": app.picker.meaning.value + app.picker.title.value,
         "table": app.table.widget.value, "track": app.track.widget.value,
         "scoring": app.scoring.table.value if app.scoring._widget else "",
-        "end": app.end.widget.value if app.end._widget else ""}
+        "end": app.end.text.value if app.end._widget else ""}
     app.picker.place((2, 4, 4, 3))
     seen = set()
     for _ in range(300):

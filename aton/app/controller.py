@@ -151,6 +151,11 @@ class Controller(Coaching, LookingBack, AutoPlaying):
         """New game: a new random deal against the chosen opponent."""
         self.start_game(self.new_seed())
 
+    def play_level(self, level: str) -> None:
+        """The level the end of a game offers: a new deal against it (issue 19, item 2)."""
+        self.state.opponent = level
+        self.start_game(self.new_seed(), opponent=level)
+
     def typed_seed(self, text: str) -> int | None:
         """The seed typed in the box, or None (and a warning) if it cannot be a seed."""
         try:
@@ -236,10 +241,12 @@ class Controller(Coaching, LookingBack, AutoPlaying):
         return tutorial.judge(lesson, self.state.game) if lesson is not None else None
 
     def judge(self) -> None:
-        """A lesson whose goal is met is done for this session."""
+        """A lesson whose goal is met is done for this session; a game against a computer
+        level that has just ended is counted on the ladder."""
         verdict = self.verdict()
         if verdict is not None and verdict.success:
             self.state.done.add(self.state.lesson)
+        self.state.ladder.record(self.state.session)
 
     # ------------------------------------------------------------------ stepping
 

@@ -36,12 +36,13 @@ TIPS = {
 }
 
 
-def opponent_label(level: str) -> str:
+def opponent_label(level: str, best: str | None = None) -> str:
     """The opponent menu's words for ``level``: "computer (greedy)", "second person (hot
-    seat)"."""
+    seat)"; the ``best`` level beaten in this session is marked."""
     if level == "hotseat":
         return _("second person (hot seat)")
-    return _("computer ({level})").format(level=level_name(level))
+    label = _("computer ({level})").format(level=level_name(level))
+    return f"{label} ★" if level == best else label  # the menu's tooltip says what ★ is
 
 
 class Controls(Panel):
@@ -53,6 +54,7 @@ class Controls(Panel):
         order; ``deal_seed``: the seed of the generator of New game's seeds (its tooltip)."""
         self.lessons = dict(lessons)
         self.deal_seed = deal_seed
+        self.best: str | None = None  # the strongest level beaten in this session (marked)
         style = ButtonStyle(font_weight="bold")
         # As wide as their words (in either language): one row beside the board at 1366 px.
         step = {"width": "auto", "height": "32px"}
@@ -98,6 +100,24 @@ class Controls(Panel):
         self.relabel()
 
     @in_language
+    def mark_best(self, level: str | None) -> None:
+        """Mark ``level`` in the opponent menu as the strongest beaten in this session."""
+        if level != self.best:
+            self.best = level
+            self._label_opponents()
+
+    def _label_opponents(self) -> None:
+        opponents = [(opponent_label(k, self.best), k) for k in OPPONENTS]
+        relabel_options(self.opponent, opponents)
+        self.opponent.description = _("Opponent:")
+        # Wide enough for the longest entry in this language (about 7 px a letter, and the
+        # label and the arrow), so "computador (aleatório) ★" is not cut short.
+        longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
+        self.opponent.layout.width = f"{max(250, 7 * longest + 30)}px"
+        self.opponent.tooltip = (_("★ marks the strongest level you have beaten in this "
+                                   "session") if self.best else None)
+
+    @in_language
     def relabel(self) -> None:
         """Every label, tooltip and menu entry in the page's language (values kept)."""
         self.next.description = _("Next step ▸")
@@ -109,13 +129,7 @@ class Controls(Panel):
         self.undo.description = _("Undo my last decision")
         self.how_to.description = _("How to play")
         self.how_to.tooltip = _("The goal, the cartouches and the words of the game")
-        opponents = [(opponent_label(k), k) for k in OPPONENTS]
-        relabel_options(self.opponent, opponents)
-        self.opponent.description = _("Opponent:")
-        # Wide enough for the longest entry in this language (about 7 px a letter, and the
-        # label and the arrow), so "computador (aleatório)" is not cut short.
-        longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
-        self.opponent.layout.width = f"{max(250, 7 * longest + 30)}px"
+        self._label_opponents()
         relabel_options(self.learner, [(player_name(p), p) for p in ("red", "blue")])
         self.learner.tooltips = [_("You play red (the same deal starts again)"),
                                  _("You play blue (the same deal starts again)")]

@@ -74,6 +74,7 @@ class Page:
         self.table = CartoucheTable()
         self.scoring = ScoringPanel()
         self.end = EndPanel()
+        self.end.on_level(root.guard(controller.play_level))  # the level offered (issue 19)
         self.class_quiz = ClassPredicts(reveal)
         # A class on every desk (issue 18): the page's part in a class, and its box.
         self.class_link = ClassLink(state, controller)
@@ -244,6 +245,7 @@ class Page:
         c.lesson.value = state.lesson  # "" is the free game
         # A lesson's opponent follows its script and its colours are the lesson's: the
         # selectors would replace them.
+        c.mark_best(state.ladder.best())  # the strongest level beaten in this session
         c.opponent.value, c.learner.value = state.opponent, state.learner
         c.opponent.disabled = c.learner.disabled = bool(state.lesson)
         # In a lesson its box above says the lesson's name: the explanation need not.
@@ -307,7 +309,8 @@ class Page:
         children: list = []
         if game.over:
             end = next((e for e in reversed(events) if e.type == "end"), None)
-            self.end.show(game.winner, game.end, game.view(None).scores, end)
+            self.end.show(game.winner, game.end, game.view(None).scores, end,
+                          self.state.ladder.counted(self.state.session))
             children += [self.end.widget, self._scoring_or_table(game, view, batch, events)]
         elif pending is not None and pending.secret:
             self._load_picker(game, view, pending)

@@ -8,6 +8,8 @@ nothing about them is shown before the reveal; everything else it decides is one
 
 from __future__ import annotations
 
+from itertools import count
+
 from ..engine.decision import Decision
 from ..engine.events import Event
 from ..engine.game import Game
@@ -22,6 +24,7 @@ MAX_STEPS = 5000  # a whole game is a few hundred steps; this only guards agains
 #: a scoring round and its totals (R16), and the end of the game (R18, R19; a win check that
 #: wins is the end).
 BIG_MOMENTS = ("score", "scoring_end", "finish", "win_check")
+_SERIALS = count()  # each session's number in this kernel (the ladder counts games by it)
 
 
 class Session:
@@ -35,14 +38,19 @@ class Session:
         if learner not in ("red", "blue"):
             raise ValueError(f"learner must be 'red' or 'blue', not {learner!r}")
         self.game = game
+        self.serial = next(_SERIALS)
         self.learner = learner
         self.other = "blue" if learner == "red" else "red"
         self.bot_seed = bot_seed
         self.opponent = ""
         self.bot = None
+        self.levels: set[str] = set()  # every opponent this game has had (the ladder's check)
         self.set_opponent(opponent)
-        if player is not None:  # a lesson's scripted opponent (aton.teaching.tutorial.ScriptedPlayer)
+        #: A lesson's scripted opponent (aton.teaching.tutorial.ScriptedPlayer) plays.
+        self.scripted = player is not None
+        if player is not None:
             self.bot = player
+        self.began_over = game.over  # a finished game opened from a link or a file
         #: A page that follows the class's teacher shows the teacher's game: nobody at it
         #: decides, and nothing steps it but the teacher's page (``aton.app.classlink``).
         self.watch_only = watch_only
@@ -58,6 +66,7 @@ class Session:
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
         self.opponent = opponent
+        self.levels.add(opponent)
         self.bot = None if opponent == "hotseat" else make_player(opponent, self.bot_seed)
 
     @property

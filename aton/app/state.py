@@ -28,6 +28,7 @@ from traitlets import Bool, HasTraits, Instance, Int, Set, Unicode
 from ..engine.game import Game
 from ..engine.view import PlayerView
 from ..i18n import DEFAULT
+from .ladder import Ladder
 from .session import Session
 
 #: A sentence of the page, written when it is shown (so it follows the language): a function
@@ -79,6 +80,7 @@ class AppState(HasTraits):
     watched = Unicode(None, allow_none=True)
     asking = Bool(False)  # the class's teacher has a question open: Reveal steps the game
     class_query = Unicode("")  # this page's class link (?join=…&me=…), "" outside a class
+    ladder = Instance(Ladder, ())  # the games against each computer level in this session
 
     @property
     def game(self) -> Game:
