@@ -302,6 +302,16 @@ def play_lesson(app, name: str) -> None:
     raise AssertionError("the lesson never reached its verdict")
 
 
+def challenge_and_accept(red, blue) -> None:
+    """``red``'s page challenges its only classmate, ``blue``'s page accepts."""
+    tick(red)
+    box_of(red).mate.value = box_of(red).mate.options[0][1]
+    box_of(red).challenge.click()
+    tick(blue)
+    box_of(blue).offers.children[0].children[1].click()  # Accept
+    tick(red)
+
+
 def progress_rows(t) -> dict[str, dict]:
     return {row["name"]: row for row in csv.DictReader(io.StringIO(link_of(t).progress_csv()))}
 
@@ -318,12 +328,7 @@ def test_a_lesson_played_alone_and_a_game_between_classmates_reach_the_teachers_
     rows = progress_rows(t)
     assert "01_first_round:done" in rows["Ana"]["lessons"] and rows["Bo"]["lessons"] == ""
     # Ana and Bo play each other to the end: the game is counted for both.
-    tick(ana)
-    box_of(ana).mate.value = box_of(ana).mate.options[0][1]
-    box_of(ana).challenge.click()
-    tick(bo)
-    box_of(bo).offers.children[0].children[1].click()  # Accept
-    tick(ana)
+    challenge_and_accept(ana, bo)
     for _ in range(3000):
         if ana.game.over and bo.game.over:
             break
@@ -352,12 +357,7 @@ def playing_each_other():
     """Ana (red) and Bo (blue) in a game against each other, each on their page; Ana's cards
     are asked first (R6)."""
     _t, (ana, bo) = class_of("Ana", "Bo")
-    tick(ana)
-    box_of(ana).mate.value = box_of(ana).mate.options[0][1]
-    box_of(ana).challenge.click()
-    tick(bo)
-    box_of(bo).offers.children[0].children[1].click()  # Accept
-    tick(ana)
+    challenge_and_accept(ana, bo)
     assert link_of(ana).mode == link_of(bo).mode == "duel"
     assert ana.session.human_pending.kind == "exchange" and bo.session.waits_for_classmate
     return ana, bo
