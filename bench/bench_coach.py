@@ -104,11 +104,18 @@ def decisions(quotas: dict[str, int], seed: int = 0) -> tuple[list, int]:
     return found, game_no
 
 
-def judge(item: tuple[str, str, PlayerView], budget: int, horizon: int = 1) -> Judged:
-    """The coach's choice against the judge's best, for one decision."""
+def judge(item: tuple[str, str, PlayerView], budget: int, horizon: int = 1,
+          coach_horizon: int = 1) -> Judged:
+    """The coach's choice against the judge's best, for one decision. ``coach_horizon`` other
+    than 1 tries a coach that looks that many rounds ahead with the same budget (the app's
+    coach looks to the end of the round)."""
     kind, where, view = item
     start = time.perf_counter()
-    advised = coach.advice(view, COACH_LEVEL, seed=COACH_SEED).choice
+    if coach_horizon == 1:
+        advised = coach.advice(view, COACH_LEVEL, seed=COACH_SEED).choice
+    else:
+        advised = search(view, bots.SEARCH_BUDGETS[COACH_LEVEL], seed=COACH_SEED,
+                         horizon=coach_horizon).choice
     best = search(view, budget, seed=1, horizon=horizon).choice
     alone = {c: search(view, budget, seed=2, horizon=horizon, only=[c]).stats
              for c in {advised, best}}
@@ -149,6 +156,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="expected points within which a choice counts as good as best")
     parser.add_argument("--horizon", type=int, default=1,
                         help="rounds the judge looks ahead (the levels look 1)")
+    parser.add_argument("--coach-horizon", type=int, default=1,
+                        help="try a coach looking this many rounds ahead (the app's: 1)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -159,11 +168,13 @@ def main(argv: list[str] | None = None) -> None:
     items, games = decisions(quotas, args.seed)
     print(f"{len(items)} decisions from {games} seeded games between the levels "
           f"({', '.join(f'{k} {n}' for k, n in quotas.items())}); the coach: {COACH_LEVEL} "
-          f"({bots.SEARCH_BUDGETS[COACH_LEVEL]} simulations); the judge: {budget} simulations "
+          f"({bots.SEARCH_BUDGETS[COACH_LEVEL]} simulations, {args.coach_horizon} round(s) "
+          f"ahead); the judge: {budget} simulations "
           f"a search, {args.horizon} round(s) ahead; {args.workers} worker(s)\n", flush=True)
     with ProcessPoolExecutor(args.workers) as pool:
-        judged = list(pool.map(judge, items, [budget] * len(items),
-                               [args.horizon] * len(items), chunksize=4))
+        n = len(items)
+        judged = list(pool.map(judge, items, [budget] * n, [args.horizon] * n,
+                               [args.coach_horizon] * n, chunksize=4))
     report(judged, args.margin)
     print(f"whole run: {time.perf_counter() - start:.0f} s")
 
