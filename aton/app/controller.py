@@ -153,7 +153,6 @@ class Controller(Coaching, LookingBack, AutoPlaying):
 
     def play_level(self, level: str) -> None:
         """The level the end of a game offers: a new deal against it (issue 19, item 2)."""
-        self.state.opponent = level
         self.start_game(self.new_seed(), opponent=level)
 
     def typed_seed(self, text: str) -> int | None:

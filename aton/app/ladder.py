@@ -34,7 +34,6 @@ class Ladder:
         #: Each game counted: its session's serial -> (level, "won" | "lost" | "drawn"). A game
         #: played on after Undo at its end counts by the way it ends last.
         self.games: dict[int, tuple[str, str]] = {}
-        self.last: tuple[str, str] | None = None  # the game counted last
 
     @staticmethod
     def level_of(session: Session) -> str | None:
@@ -55,8 +54,7 @@ class Ladder:
         winner = session.game.winner
         outcome = ("drawn" if winner not in ("red", "blue")
                    else "won" if winner == session.learner else "lost")
-        if self.games.get(session.serial) != (level, outcome):
-            self.games[session.serial] = self.last = (level, outcome)
+        self.games[session.serial] = (level, outcome)
         return outcome
 
     @property
