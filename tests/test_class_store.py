@@ -549,10 +549,11 @@ def test_progress_downloads_as_csv(room, store):
     store.record_lesson(started.code, ana.token, "02", "lost")
     evil = store.join(started.code, "=HYPERLINK(\"x\")")
     rows = list(csv.reader(io.StringIO(store.progress_csv(started.code, started.key))))
-    assert rows[0] == ["name", "lessons_done", "lessons", "right", "wrong", "games", "wins"]
+    assert rows[0] == ["name", "lessons_done", "lessons", "right", "wrong", "games", "wins",
+                       "puzzles_tried", "puzzles_solved", "puzzle_rating"]
     by_name = {r[0]: r for r in rows[1:]}
-    assert by_name["Ana"] == ["Ana", "2", "01:won; 02:lost", "0", "0", "0", "0"]
-    assert by_name["Bo"][1:] == ["0", "", "0", "0", "0", "0"]
+    assert by_name["Ana"] == ["Ana", "2", "01:won; 02:lost", "0", "0", "0", "0", "0", "0", ""]
+    assert by_name["Bo"][1:] == ["0", "", "0", "0", "0", "0", "0", "0", ""]
     # a formula-like name is kept as text for the spreadsheet (CSV injection)
     assert "'" + evil.name in by_name
     with refused("wrong-key"):

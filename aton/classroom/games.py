@@ -20,7 +20,8 @@ DECISION_LIMIT = 10_000
 START_LIMIT = 1_000_000
 LABEL_LIMIT = 120
 COLOURS = ("red", "blue")
-CSV_HEADER = ("name", "lessons_done", "lessons", "right", "wrong", "games", "wins")
+CSV_HEADER = ("name", "lessons_done", "lessons", "right", "wrong", "games", "wins",
+              "puzzles_tried", "puzzles_solved", "puzzle_rating")
 
 
 def csv_cell(value: object) -> str:
@@ -198,7 +199,7 @@ class GamesMixin(StoreBase):
                 mine = [d for d in over if sid in (d.red_id, d.blue_id)]
                 wins = sum(1 for d in mine if d.winner == ("red" if d.red_id == sid else "blue"))
                 found.append(Progress(name, [tuple(x) for x in done], right, wrong, len(mine),
-                                      wins))
+                                      wins, *self._puzzles_of(conn, sid)))
         return sorted(found, key=lambda p: folded(p.student))
 
     def progress_csv(self, code: str, key: str) -> str:
@@ -208,6 +209,9 @@ class GamesMixin(StoreBase):
         writer.writerow(CSV_HEADER)
         for p in self.progress(code, key):
             lessons = "; ".join(f"{lesson}:{verdict}" for lesson, verdict in p.lessons)
+            rating = "" if p.puzzle_rating is None else round(p.puzzle_rating)
             writer.writerow([csv_cell(v) for v in (p.student, len(p.lessons), lessons,
-                                                  p.right, p.wrong, p.games, p.wins)])
+                                                  p.right, p.wrong, p.games, p.wins,
+                                                  p.puzzles_tried, p.puzzles_solved,
+                                                  rating)])
         return out.getvalue()

@@ -93,3 +93,30 @@ class Progress:
     wrong: int
     games: int
     wins: int
+    puzzles_tried: int = 0  # puzzles answered (issue 20)
+    puzzles_solved: int = 0  # ... right at the first try
+    puzzle_rating: float | None = None  # the learner's puzzle rating, None before the first
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A learner's puzzle progress: their Glicko-2 rating, the right answers in a row now
+    and at best, and every answer in order as (puzzle, answer, right, rating after it)."""
+    rating: float
+    rd: float
+    vol: float
+    streak: int
+    best_streak: int
+    history: list[tuple[str, str, bool, float]]
+
+    @property
+    def tried(self) -> set[str]:
+        return {h[0] for h in self.history}
+
+    @property
+    def solved(self) -> int:
+        """Puzzles solved at the first try."""
+        first: dict[str, bool] = {}
+        for puzzle, _answer, right, _rating in self.history:
+            first.setdefault(puzzle, right)
+        return sum(first.values())

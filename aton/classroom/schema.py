@@ -100,6 +100,37 @@ lessons = Table("aton_lesson", metadata,
                 Column("verdict", String(120), nullable=False),
                 Column("at", Float, nullable=False))
 
+# Puzzles (issue 20): a learner's rating, each answer, and each puzzle's rating as learners
+# move it. A learner is a token (a student's own, in a class; else one of the page's own).
+puzzlers = Table("aton_puzzler", metadata,
+                 Column("id", Integer, primary_key=True),
+                 Column("token_hash", String(64), nullable=False, unique=True),
+                 Column("student_id", ForeignKey("aton_student.id"), index=True),
+                 Column("rating", Float, nullable=False),
+                 Column("rd", Float, nullable=False),
+                 Column("vol", Float, nullable=False),
+                 Column("streak", Integer, nullable=False, default=0),
+                 Column("best_streak", Integer, nullable=False, default=0),
+                 Column("created", Float, nullable=False),
+                 Column("last_used", Float, nullable=False))
+
+attempts = Table("aton_attempt", metadata,
+                 Column("id", Integer, primary_key=True),
+                 Column("puzzler_id", ForeignKey("aton_puzzler.id"), nullable=False,
+                        index=True),
+                 Column("puzzle", String(16), nullable=False),
+                 Column("answer", String(16), nullable=False),
+                 Column("right", Boolean, nullable=False),
+                 Column("rating", Float, nullable=False),  # the learner's, after the answer
+                 Column("at", Float, nullable=False))
+
+puzzle_ratings = Table("aton_puzzle_rating", metadata,
+                       Column("puzzle", String(16), primary_key=True),
+                       Column("rating", Float, nullable=False),
+                       Column("rd", Float, nullable=False),
+                       Column("vol", Float, nullable=False),
+                       Column("answers", Integer, nullable=False, default=0))
+
 Index("aton_answer_student", answers.c.student_id)
 
 

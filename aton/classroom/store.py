@@ -17,6 +17,7 @@ from sqlalchemy import delete, exc, insert, select, update
 from . import schema as t
 from .base import ALPHABET, CODE_LENGTH, StoreBase, digest, dump, folded, load
 from .games import GamesMixin
+from .puzzling import PuzzlesMixin
 from .records import Mark, Moment, Question, Started, StoreError, Student
 
 #: What a teacher's moment may weigh (a whole game record fits many times over).
@@ -43,7 +44,7 @@ def clean_name(name: str) -> str:
     return name
 
 
-class ClassStore(GamesMixin, StoreBase):
+class ClassStore(GamesMixin, PuzzlesMixin, StoreBase):
     """A class store at ``url`` (default: ``default_url()``); ``clock`` gives the times (tests
     move it); a class unused for ``max_idle`` seconds has ended."""
 
