@@ -35,6 +35,7 @@ def test_the_store_keeps_answers_streaks_and_only_the_first_try_moves_ratings(tm
     again = store.answer_puzzle(token, "p1", "T1.2", False, **kw)
     assert again.rating == first.rating and again.streak == 0 and again.best_streak == 1
     assert store.puzzle_rating("p1")[0] < 1100
+    assert store.puzzle_ratings() == {"p1": store.puzzle_rating("p1")[0]}
     assert [h[:3] for h in store.standing(token).history] == [("p1", "T1.1", True),
                                                                 ("p1", "T1.2", False)]
     assert store.standing(token).solved == 1

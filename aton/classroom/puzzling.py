@@ -54,6 +54,12 @@ class PuzzlesMixin(StoreBase):
                 t.puzzle_ratings.c.puzzle == puzzle)).first()
         return None if row is None else (row.rating, row.rd, row.vol)
 
+    def puzzle_ratings(self) -> dict[str, float]:
+        """Every answered puzzle's rating as learners have moved it, by puzzle."""
+        with self._tx() as conn:
+            return dict(conn.execute(select(t.puzzle_ratings.c.puzzle,
+                                            t.puzzle_ratings.c.rating)).all())
+
     def answer_puzzle(self, token: str, puzzle: str, answer: str, right: bool, *,
                       learner_start: Triple, puzzle_start: Triple,
                       rate: Callable[[Triple, Triple, bool], tuple[Triple, Triple]]

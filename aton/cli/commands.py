@@ -22,7 +22,7 @@ from ..engine.files import read_json_file
 from ..engine.game import Game
 from ..engine.moves import play_round
 from ..i18n import LANGUAGES, N_, language, normalize, set_language, translator
-from . import console
+from . import console, puzzlecli
 
 _ = translator("engine")
 
@@ -191,8 +191,11 @@ def _run(argv: list[str]) -> int:
                       help=_("seed for shuffling the decks and the computer's choices"))
     play.add_argument("--as", dest="learner", choices=PLAYERS, default="red",
                       help=_("the colour you play (default red)"))
+    puzzlecli.add_parser(sub, lang)
     args = parser.parse_args(argv)
 
+    if args.command == "puzzles":
+        return puzzlecli.run(args)
     if args.command == "play":
         console.play(args.against, args.seed, args.learner)
         return 0

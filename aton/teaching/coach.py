@@ -140,6 +140,9 @@ def _balance(x: float) -> str:
     return _("about even")
 
 
+balance = _balance  # public: the puzzles say a choice's worth in the same words
+
+
 def choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
                     ) -> tuple[list[str], tuple[int, ...]]:
     """Sentences about what ``choice`` does, with rule ids, and the temples it fights for
@@ -362,5 +365,16 @@ def threats(game) -> list[Threat]:
     return found
 
 
-__all__ = ["TEMPLE_WORTH", "WIN_WORDS", "Advice", "Review", "Threat", "advice", "choice_reasons",
-           "compare", "shown_choice", "threats"]
+__all__ = [
+    "TEMPLE_WORTH",
+    "WIN_WORDS",
+    "Advice",
+    "Review",
+    "Threat",
+    "advice",
+    "balance",
+    "choice_reasons",
+    "compare",
+    "shown_choice",
+    "threats",
+]
