@@ -390,8 +390,9 @@ def test_lesson_menu_lists_the_free_game_and_every_lesson():
     app = build_app(seed=5)
     options = app.controls.lesson.options
     assert options[0] == ("Free game against the computer", "")
-    assert [value for _, value in options[1:]] == LESSONS
-    assert options[1][0] == f"1. {tutorial.load(LESSONS[0]).title}"
+    assert options[1] == ("Puzzles: find the best choice", "puzzles")  # issue 20
+    assert [value for _, value in options[2:]] == LESSONS
+    assert options[2][0] == f"1. {tutorial.load(LESSONS[0]).title}"
     assert app.controls.lesson.value == "" and app.tutor.widget.layout.display == "none"
     app.controls.lesson.value = "04_war"
     app.controls.start_lesson.click()

@@ -76,7 +76,8 @@ def visible(text: str, limit: int = 24) -> str:
 def parse_query(query: str, accept_language: str | None = None) -> dict:
     """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
     ``projector=1``, large type for a class; ``lang=pt``, the app in Portuguese; ``game=…&
-    step=K``, a game from a link) -> ``build_app`` keyword arguments.
+    step=K``, a game from a link; ``puzzle=ID`` or ``puzzles=1``, Puzzles mode, with
+    ``puzzler=TOKEN``, the learner's progress) -> ``build_app`` keyword arguments.
 
     Without ``lang=``, ``accept_language`` (the browser's ``Accept-Language`` header, if known)
     chooses the language (``aton.i18n.best_match``). Unknown keys are ignored. A value that
@@ -97,6 +98,9 @@ def parse_query(query: str, accept_language: str | None = None) -> dict:
     elif accept_language:
         out["lang"] = best_match(accept_language)
     _read_game_params(params, out, notices)
+    if params.get("puzzle") or params.get("puzzles"):  # Puzzles mode (issue 20)
+        out["puzzle"] = {"id": params.get("puzzle", "")[:16] or None,
+                         "token": params.get("puzzler", "")[:100] or None}
     classroom = {k: params[k][:100] for k in CLASS_KEYS if params.get(k)}
     if classroom:
         out["classroom"] = classroom

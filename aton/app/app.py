@@ -322,7 +322,8 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
     if query or accept_language:
         kwargs.update(parse_query(query or "", accept_language=accept_language))
     classroom = kwargs.pop("classroom", None)
-    if classroom:  # a page opened for a class: its box, not How to play, comes first
+    puzzle = kwargs.pop("puzzle", None)
+    if classroom or puzzle:  # a page opened for a class or a puzzle: no How to play first
         kwargs["how_to_play"] = False
     app = AtonApp(**kwargs)
     if classroom:  # ?class=new, ?class=CODE&key=…, ?join=CODE(&me=…)
@@ -330,6 +331,8 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
         # play, opened by itself, would cover it; its button in the header still opens it.
         app.how_to.hide()
         app.guard(app.page.classroom.open_address)(classroom)
+    if puzzle:  # ?puzzle=ID (or ?puzzles=1) and ?puzzler=TOKEN: Puzzles mode (issue 20)
+        app.guard(app.page.puzzles.open)(puzzle["id"], puzzle["token"])
     return app
 
 

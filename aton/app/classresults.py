@@ -84,11 +84,16 @@ class Results:
             lessons = ", ".join(
                 f"{html.escape(name)} ({html.escape(_(VERDICTS.get(verdict, verdict)))})"
                 for name, verdict in p.lessons) or "—"
+            # Puzzles (issue 20): solved at the first try of those tried, and the rating.
+            puzzled = (_("{solved} of {tried}, rating {rating}").format(
+                solved=p.puzzles_solved, tried=p.puzzles_tried, rating=round(p.puzzle_rating))
+                if p.puzzle_rating is not None else "—")
             rows.append(f"<tr><td>{html.escape(p.student)}</td><td>{lessons}</td>"
                         f"<td>{p.right}</td><td>{p.wrong}</td><td>{p.games}</td>"
-                        f"<td>{p.wins}</td></tr>")
+                        f"<td>{p.wins}</td><td>{puzzled}</td></tr>")
         head = "".join(f"<th>{h}</th>" for h in (
-            _("student"), _("guided lessons"), _("right"), _("wrong"), _("games"), _("won")))
+            _("student"), _("guided lessons"), _("right"), _("wrong"), _("games"), _("won"),
+            _("puzzles")))
         csv = base64.b64encode(self.link.progress_csv().encode()).decode()
         name = f"aton-class-{self.link.code}.csv"
         self.progress.value = (

@@ -29,7 +29,7 @@ from .looking import LookingBack, Share
 from .narrator import Narrator
 from .predict import Answer, answer_of
 from .session import Session
-from .state import AppState, Said, Told
+from .state import PUZZLES, AppState, Said, Told
 
 _ = translator("app")
 
@@ -205,7 +205,10 @@ class Controller(Coaching, LookingBack, AutoPlaying):
 
     def start_lesson(self, name: str) -> None:
         """Guided lesson ``name`` (KeyError if unknown): its position, its scripted opponent,
-        the learner's colour, the goal."""
+        the learner's colour, the goal. The menu's Puzzles entry shows Puzzles mode."""
+        if name == PUZZLES:
+            self.state.puzzles = True
+            return
         lesson = self.lessons[name]
         game = lesson.start(LESSON_SEED)
         session = Session(game, opponent="greedy", learner=lesson.learner,

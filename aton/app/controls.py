@@ -22,11 +22,15 @@ from ..players import level_name
 from ..teaching.tutorial import lesson_text
 from .autoplay import PACE_NAMES, PACES
 from .session import OPPONENTS
+from .state import PUZZLES
 from .theme import Panel, in_language, player_name, relabel_options
 
 _ = translator("app")
 
 FREE_GAME = N_("Free game against the computer")
+#: The Lesson menu's entry for Puzzles mode (issue 20), after the free game (its value is
+#: ``state.PUZZLES``).
+PUZZLES_ENTRY = N_("Puzzles: find the best choice")
 TIPS = {
     "next": N_("Run one step and explain it"),
     "run": N_("Run the steps up to your next decision; it stops before each line of a scoring "
@@ -143,7 +147,7 @@ class Controls(Panel):
         self.replay.description = _("Replay this deal")
         self.replay.tooltip = _("Deal the cards of the seed in the box again (type a seed to "
                                 "share a deal with a class)")
-        relabel_options(self.lesson, [(_(FREE_GAME), "")] + [
+        relabel_options(self.lesson, [(_(FREE_GAME), ""), (_(PUZZLES_ENTRY), PUZZLES)] + [
             (f"{i}. {lesson_text(title)}", name)
             for i, (name, title) in enumerate(self.lessons.items(), 1)])
         self.lesson.description = _("Lesson:")
@@ -151,7 +155,7 @@ class Controls(Panel):
         self.lesson.layout.width = f"{max(240, 7 * free + 30)}px"
         self.start_lesson.description = _("Start")
         self.start_lesson.tooltip = _("Start this guided lesson (or a free game against the "
-                                      "computer)")
+                                      "computer, or puzzles)")
         self.language.tooltip = _("Language of the app (the game stays as it is)")
         self.enable(*self._enabled)
 

@@ -44,6 +44,7 @@ from .layout import (
 from .narrator import Narrator
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
+from .puzzlemode import PuzzleMode
 from .reader import ReaderPanel, spoken
 from .roundmap import RoundMap, round_stage
 from .rules_panel import RulePanel
@@ -79,6 +80,7 @@ class Page:
         # A class on every desk (issue 18): the page's part in a class, and its box.
         self.class_link = ClassLink(state, controller)
         self.classroom = ClassPanel(self.class_link, root.guard, root.draw)
+        self.puzzles = PuzzleMode(state, self.class_link, root.guard, self.show_game)
         self.explain = ExplanationPanel()
         self.game_log = GameLog()
         self.history = MoveList()
@@ -91,6 +93,7 @@ class Page:
         self.chooser = SquareChooser()
         self.reader = ReaderPanel()  # the board in words, the live region, controls' names
         self.reader.name_page(self)
+        self.puzzles.name_controls(self.reader)
         self.hints = HintMarks(self.picker, self.board)
         self.coach = CoachPanel(state, self.hints)
         self.tutor = Tutor(state, lessons, actions, self.hints)
@@ -109,7 +112,8 @@ class Page:
         return [self.board, self.map, self.track, self.picker, self.table, self.scoring, self.end,
                 self.class_quiz, self.explain, self.game_log, self.history, self.controls,
                 self.rules, self.how_to, self.chooser, self.coach, self.tutor,
-                self.classroom, self.reader]  # the reader last: it reads the others' new words
+                self.classroom, self.puzzles,
+                self.reader]  # the reader last: it reads the others' new words
 
     def _layout(self) -> None:
         # What the page is, in its first line (the notebook has no sentence of its own, so
@@ -163,9 +167,17 @@ class Page:
         # board's column is as wide as the board, the right-hand column takes the rest.
         grid.layout.grid_template_rows = "auto auto auto"
         grid.layout.grid_template_columns = "auto minmax(0, 1fr)"
-        self.root.children = [style_widget(), self.intro, grid, self.how_to.widget,
+        self.grid = grid
+        self.root.children = [style_widget(), self.intro, grid, self.puzzles.widget,
+                              self.how_to.widget,
                               self.rules.widget, self.rules.bridge, self.classroom.ticker,
                               self.classroom.script]
+
+    def show_game(self, on: bool) -> None:
+        """The game's screen, shown or hidden (while Puzzles show, issue 20)."""
+        self.grid.layout.display = self.intro.layout.display = "" if on else "none"
+        if not on:
+            self.how_to.hide()
 
     # ------------------------------------------------------------------ words
 

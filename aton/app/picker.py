@@ -47,6 +47,7 @@ class CardPicker(Panel):
         self.meaning = HTML()
         self.meaning.add_class("aton-meaning")
         self.exchange = Button(layout=Layout(width="auto"), style=style)
+        self.exchange.add_class("aton-picker-exchange")
         self.clear = Button(layout=Layout(width="auto"), style=style)
         self.confirm = Button(button_style="success", layout=Layout(width="auto"), style=style)
         self.confirm.add_class("aton-picker-confirm")

@@ -31,6 +31,9 @@ from ..i18n import DEFAULT
 from .ladder import Ladder
 from .session import Session
 
+#: The Lesson menu's value that opens Puzzles mode (issue 20) instead of a lesson.
+PUZZLES = "puzzles"
+
 #: A sentence of the page, written when it is shown (so it follows the language): a function
 #: of no argument returning HTML, or None.
 Said = Callable[[], str] | None
@@ -79,6 +82,7 @@ class AppState(HasTraits):
     #: view this page shows (``screen``).
     watched = Unicode(None, allow_none=True)
     asking = Bool(False)  # the class's teacher has a question open: Reveal steps the game
+    puzzles = Bool(False)  # Puzzles mode shows instead of the game (issue 20)
     class_query = Unicode("")  # this page's class link (?join=…&me=…), "" outside a class
     ladder = Instance(Ladder, ())  # the games against each computer level in this session
 

@@ -149,6 +149,11 @@ CSS = """
 .aton-class-q { font-size: 16px; }
 .aton-class-results { font-size: 16px; }
 .aton-right { color: #1b5e20; } .aton-wrong { color: #b71c1c; }
+/* Puzzles (aton/app/puzzlemode.py). */
+.aton-puzzle-title { margin: 0 8px 0 0; font-size: 20px; }
+.aton-puzzle-about { color: #4a4a4a; font-size: 13px; margin: 2px 0 0 0; }
+.aton-puzzle-right { background: #e8f5e9; border-left: 4px solid #2e7d32; }
+.aton-puzzle-wrong { background: #fdecea; border-left: 4px solid #c62828; }
 /* A student's page in follow mode: nothing on it moves the game. */
 .aton-following .aton-steps, .aton-following .aton-game-setup,
 .aton-following .aton-lesson-menu,
