@@ -41,10 +41,11 @@ _TYPE_24 = ("aton-explain-text", "aton-next", "aton-warn", "aton-verdict", "aton
 def _projector_type() -> str:
     def rule(names: tuple[str, ...], size: int) -> str:
         where = [f".{PROJECTOR_CLASS} {col} .{name}" for name in names
-                 for col in (".aton-col", ".aton-left")]
+                 for col in (".aton-col", ".aton-left", ".aton-puzzles")]
         return ",\n".join(where) + f" {{ font-size: {size}px; }}"
 
-    columns = f".{PROJECTOR_CLASS} .aton-col, .{PROJECTOR_CLASS} .aton-left"
+    columns = (f".{PROJECTOR_CLASS} .aton-col, .{PROJECTOR_CLASS} .aton-left, "
+               f".{PROJECTOR_CLASS} .aton-puzzles")
     return "\n".join([columns + " { font-size: 20px; }", rule(_TYPE_20, 20),
                       rule(_TYPE_24, 24)])
 
@@ -131,12 +132,12 @@ LAYOUT_CSS = f"""
 /* The game log the explanation points to is hidden. */
 .{PROJECTOR_CLASS} .aton-more {{ display: none; }}
 /* Words the panels size inline (10-19 px) or as <small> are 20 px on a projector too. */
-.{PROJECTOR_CLASS} :is(.aton-col, .aton-left) :is(small, [style*="font-size:1"],
+.{PROJECTOR_CLASS} :is(.aton-col, .aton-left, .aton-puzzles) :is(small, [style*="font-size:1"],
 [style*="font-size: 1"]) {{ font-size: 20px !important; }}
-.{PROJECTOR_CLASS} .aton-col .aton-rule-link, .{PROJECTOR_CLASS} .aton-left .aton-rule-link {{
+.{PROJECTOR_CLASS} :is(.aton-col, .aton-left, .aton-puzzles) .aton-rule-link {{
   font-size: max(20px, 0.9em); }}
 .{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}
-.{PROJECTOR_CLASS} .aton-col .aton-cardbtn {{ font-size: 28px; }}
+.{PROJECTOR_CLASS} :is(.aton-col, .aton-puzzles) .aton-cardbtn {{ font-size: 28px; }}
 .{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
   height: auto !important; min-height: 40px; }}
 </style>

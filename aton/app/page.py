@@ -203,6 +203,7 @@ class Page:
             self.root.remove_class(PROJECTOR_CLASS)
         self.game_log.widget.layout.display = "none" if on else ""
         self.board.scale_labels(PROJECTOR_LABELS if on else 1.0)
+        self.puzzles.board.scale_labels(PROJECTOR_LABELS if on else 1.0)
 
     # ------------------------------------------------------------------ errors
 

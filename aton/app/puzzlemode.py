@@ -87,8 +87,8 @@ class PuzzleMode(Panel):
         self.chart = Figure(marks=[self.line], axes=[
             self.x_axis,
             Axis(scale=sy, side="left", tick_format="d", num_ticks=4)],
-            fig_margin={"top": 30, "bottom": 30, "left": 50, "right": 12},
-            layout=Layout(width="320px", height="170px"), animation_duration=0,
+            fig_margin={"top": 30, "bottom": 42, "left": 50, "right": 12},
+            layout=Layout(width="320px", height="180px"), animation_duration=0,
             display_toolbar=False)
         self.chart.add_class("aton-puzzle-chart")
         top = HBox([self.heading, self.themes, self.score, self.next, self.back],

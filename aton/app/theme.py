@@ -68,10 +68,10 @@ CSS = """
 .aton-table td, .aton-table th { border: 1px solid #d8d0c0; padding: 2px 8px;
                                  text-align: center; }
 .aton-compact td, .aton-compact th { padding: 1px 6px; font-size: 14px; }
-.aton-table th { background: #f3ecdd; font-weight: bold; }
+.aton-table th { background: #f8f4ea; font-weight: bold; }  /* red words on it: 4.6:1 */
 .aton-table td.aton-hl { background: #ffd6ec; outline: 3px solid #e6007e; }
 .aton-table tr.aton-hl td { background: #ffd6ec; }
-.aton-table tr.aton-todo td { color: #aaa; }
+.aton-table tr.aton-todo td { color: #6b6b6b; font-style: italic; }  /* 5.2:1, still set apart */
 .aton-card { font-size: 20px; font-weight: bold; }
 .aton-facedown { color: #999; }
 .aton-end { padding: 10px 14px; border: 3px solid #b8860b; background: #fff6d5;
@@ -152,6 +152,7 @@ CSS = """
 /* Puzzles (aton/app/puzzlemode.py). */
 .aton-puzzle-title { margin: 0 8px 0 0; font-size: 20px; }
 .aton-puzzle-about { color: #4a4a4a; font-size: 13px; margin: 2px 0 0 0; }
+.aton-projector .aton-puzzle-about { font-size: 20px; }
 .aton-puzzle-right { background: #e8f5e9; border-left: 4px solid #2e7d32; }
 .aton-puzzle-wrong { background: #fdecea; border-left: 4px solid #c62828; }
 /* A student's page in follow mode: nothing on it moves the game. */

@@ -135,3 +135,23 @@ def test_a_puzzle_and_its_verdict_have_no_wcag_violation(page: Page, voila_serve
     expect(page.locator(".aton-puzzle-verdict b").first).to_contain_text(WORDS[lang][1],
                                                                         timeout=15_000)
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_puzzle_on_the_projector_is_large_and_on_the_screen(page: Page, voila_server: str,
+                                                             size):
+    """Projector mode: the puzzle's words are 20 px at least, and it still fits."""
+    puzzle = next(p for p in puzzles.shipped() if p.on_the_board)
+    open_puzzle(page, f"{voila_server}?puzzle={puzzle.id}&lang=en&projector=1", size)
+    page.wait_for_timeout(500)
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.aton-puzzles .aton-puzzle-ask *, .aton-puzzles .aton-puzzle-score, .aton-puzzles button')]
+        .filter(e => e.offsetParent !== null && e.childNodes.length && [...e.childNodes].some(
+            n => n.nodeType === 3 && n.textContent.trim()))
+        .map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])
+        .filter(([, px]) => px < 20)""")
+    assert small == []
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"projector_{size[0]}x{size[1]}.png"))
+    assert page.evaluate(OFF_SCREEN, [".aton-puzzle-ask", ".aton-puzzle-next",
+                                      ".aton-puzzles .aton-chooser button"]) == []
