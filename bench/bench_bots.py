@@ -1,9 +1,11 @@
 """Strength and speed of the computer players' levels (``aton.bots.names()``).
 
     python bench/bench_bots.py                          # the full run: 400 games per pair
+    python bench/bench_bots.py --neighbours             # each level against the one below only
     python bench/bench_bots.py --games 40 --mcts-games 40 --levels greedy strong
 
-A round-robin between the levels, seats alternated, on a process pool (``--workers``):
+A round-robin between the levels (by default the ladder: every level but random, which loses
+almost every game to anything and is there to be beaten), seats alternated, on a process pool (``--workers``):
 each pair's win rate with its Wilson 95% interval, an Elo-style rating per level (greedy at
 1000), decision time per level (median and 95th percentile, decisions with a real choice only)
 and the search player's simulations per second, then a one-decision timing of each search
@@ -49,7 +51,9 @@ def one_decision_times(level: str, positions: int = 30) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--levels", nargs="+", default=bots.names())
+    parser.add_argument("--levels", nargs="+", default=bots.names()[1:])
+    parser.add_argument("--neighbours", action="store_true",
+                        help="play each level against the next one up only")
     parser.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
     parser.add_argument("--mcts-games", type=int, default=None,
                         help="games per pair when a search level plays (default: --games)")
@@ -59,7 +63,9 @@ def main(argv: list[str] | None = None) -> None:
     searching = set(bots.SEARCH_BUDGETS)
     results = []
     start = time.perf_counter()
-    for a, b in combinations(args.levels, 2):
+    pairs = (list(zip(args.levels, args.levels[1:])) if args.neighbours
+             else list(combinations(args.levels, 2)))
+    for a, b in pairs:
         n = args.games
         if args.mcts_games is not None and {a, b} & searching:
             n = args.mcts_games

@@ -362,7 +362,8 @@ def test_computer_levels_in_portuguese():
     assert all(bots.LEVELS[name] != english[name] for name in english)
     aton.set_language("en")
     assert bots.LEVELS["strong"] == (f"searches ahead hard (up to {bots.SEARCH_BUDGETS['strong']} "
-                                     "simulated rounds a move)")
+                                     "simulated rounds a move), judging positions as thousands "
+                                     "of games taught it")
 
 
 def test_what_the_next_step_will_do_in_portuguese():

@@ -196,7 +196,8 @@ def test_the_search_beats_greedy_over_a_small_match():
 
 
 def test_levels_are_listed_weakest_first_and_built_by_name():
-    assert bots.names() == ["random", "beginner", "greedy", "easy", "medium", "strong"]
+    assert bots.names() == ["random", "beginner", "greedy", "easy", "medium", "strong", "expert"]
+    assert list(bots.SEARCH_LEVELS) == bots.names()[3:] == list(bots.SEARCH_BUDGETS)
     for name in bots.names():
         assert bots.get(name, seed=1).name == name
         assert bots.make_player(name, 1).name == name
@@ -223,3 +224,45 @@ def test_the_first_day_level_beats_random_play_and_loses_to_greedy_most_of_the_t
     moves win most against random play."""
     assert _wins("beginner", "random", 20) >= 14
     assert _wins("beginner", "greedy", 20) <= 6
+
+
+@pytest.mark.parametrize("level", list(bots.SEARCH_LEVELS))
+def test_every_search_level_sees_only_its_own_view(level):
+    """R4-R6: at every search level, two games that differ only in blue's hand and draw pile
+    give red the same choice with the same statistics (the fitted evaluation and the second
+    round of look-ahead included)."""
+    a, b = _twin_with_other_hidden_cards(21)
+    for game in (a, b):
+        game.advance()
+    pa, pb = bots.get(level, seed=4), bots.get(level, seed=4)
+    for _ in range(2):  # red's exchange (R5), then red's assignment (R6)
+        ca, cb = pa.choose(a.view("red")), pb.choose(b.view("red"))
+        assert ca == cb and pa.last.stats == pb.last.stats
+        a.decide(ca)
+        b.decide(cb)
+        a.advance()
+        b.advance()
+
+
+@pytest.mark.parametrize("level", list(bots.SEARCH_LEVELS))
+def test_every_search_level_is_deterministic_for_a_seed(level):
+    """The same seed and the same views give the same choices, at every level."""
+    def choices(seed):
+        player, game, made = bots.get(level, seed=seed), Game.new(12, story=False), []
+        greedy = bots.GreedyPlayer(0)
+        while len(made) < 6 and not game.over:
+            if game.pending is None:
+                game.advance()
+                continue
+            view = game.view(game.pending.player)
+            choice = player.choose(view) if view.player == "red" else greedy.choose(view)
+            made.append(choice)
+            game.decide(choice)
+        return made
+    assert choices(5) == choices(5)
+
+
+def test_the_strongest_level_beats_greedy_in_most_of_ten_games():
+    """The top of the ladder (issue 19): "expert" wins most of 10 seeded games against greedy,
+    seats alternated (bench/bench_bots.py measures 400)."""
+    assert _wins(bots.names()[-1], "greedy", 10) >= 8

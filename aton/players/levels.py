@@ -4,14 +4,15 @@ hidden information.
 
 A player is any object with ``name`` and ``choose(view) -> choice``; ``play_game`` runs a game
 between two of them. The levels (``names()``, weakest first, and ``get(name, seed=...)``) are
-what the app, the command line and the strategy lab offer: random, greedy, and the search player
-of ``mcts.py`` at three budgets.
+what the app, the command line and the strategy lab offer: random, a first-day beginner,
+greedy, and the search player of ``mcts.py`` at four levels (``SEARCH_LEVELS``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from itertools import permutations
 from types import MappingProxyType
 from typing import Protocol
@@ -23,6 +24,7 @@ from ..engine.errors import shown
 from ..engine.game import Game
 from ..engine.view import PlayerView
 from ..i18n import N_, translator
+from .evaluation import shipped
 from .heuristic import evaluate
 from .mcts import ISMCTSPlayer
 
@@ -167,11 +169,31 @@ class BeginnerPlayer:
         return self.greedy.choose(view)
 
 
-#: The search player's budget at each level: at most so many simulations per decision (it stops
-#: sooner once more could not change its choice, ``mcts.search``). Chosen by measurement
-#: (bench/bench_bots.py, README): the levels are ordered by rating, "strong" beats greedy in
-#: 87% of 400 games and decides in well under a second on a shared 2-core machine.
-SEARCH_BUDGETS = {"easy": 40, "medium": 120, "strong": 400}
+@dataclass(frozen=True)
+class SearchLevel:
+    """How one search level searches: at most ``simulations`` per decision (it stops sooner
+    once more could not change its choice, ``mcts.search``), ``horizon`` rounds ahead, and
+    whether it judges the horizon's position with the evaluation fitted by self-play
+    (``evaluation.shipped()``, ``tools/fit_evaluation.py``) or the hand-made one."""
+
+    simulations: int
+    horizon: int = 1
+    fitted: bool = False
+
+
+#: The search levels, weakest first. Chosen by measurement (bench/bench_bots.py, README): each
+#: beats the one below it in most games. The fitted evaluation was worth about 61-63% of the
+#: games against the hand-made one at the same budget (40 and 400 simulations), a second round
+#: of look-ahead with it about 63% more; more simulations alone did little (400 against 120:
+#: 53%). "expert" decides well under a second on a shared 2-core machine.
+SEARCH_LEVELS: Mapping[str, SearchLevel] = MappingProxyType({
+    "easy": SearchLevel(40),
+    "medium": SearchLevel(120),
+    "strong": SearchLevel(400, fitted=True),
+    "expert": SearchLevel(1000, horizon=2, fitted=True),
+})
+#: Each search level's simulations per decision (what the coach and the lab read).
+SEARCH_BUDGETS = {name: level.simulations for name, level in SEARCH_LEVELS.items()}
 
 _LEVEL_TEXTS = {
     "random": N_("plays any legal move at random"),
@@ -180,13 +202,17 @@ _LEVEL_TEXTS = {
     # Translators: {n} is a number of simulated rounds (40, 120 or 400).
     "easy": N_("searches ahead a little (up to {n} simulated rounds a move)"),
     "medium": N_("searches ahead (up to {n} simulated rounds a move)"),
-    "strong": N_("searches ahead hard (up to {n} simulated rounds a move)"),
+    "strong": N_("searches ahead hard (up to {n} simulated rounds a move), judging positions "
+                 "as thousands of games taught it"),
+    "expert": N_("searches two rounds ahead (up to {n} simulations a move), judging positions "
+                 "as thousands of games taught it"),
 }
 
 
 #: Each level's name in a learner's words (the code names above stay the same in every language).
 _LEVEL_NAMES = {"random": N_("random"), "beginner": N_("beginner"), "greedy": N_("greedy"), "easy": N_("easy"),
-                "medium": N_("medium"), "strong": N_("strong")}
+                "medium": N_("medium"), "strong": N_("strong"),
+                "expert": N_("expert")}
 
 
 def level_name(level: str) -> str:
@@ -225,8 +251,10 @@ def get(name: str, seed: int | None = None) -> Player:
         return BeginnerPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
-    if name in SEARCH_BUDGETS:
-        return ISMCTSPlayer(SEARCH_BUDGETS[name], seed=seed, name=name)
+    if name in SEARCH_LEVELS:
+        level = SEARCH_LEVELS[name]
+        return ISMCTSPlayer(level.simulations, horizon=level.horizon, seed=seed, name=name,
+                            evaluation=shipped() if level.fitted else None)
     raise ValueError(_("unknown player {name}; choose one of {levels}").format(
         name=shown(name), levels=", ".join(LEVELS)))
 
@@ -252,5 +280,5 @@ def play_game(game: Game, players: dict[str, Player]) -> Game:
         decide(choose(view))
 
 
-__all__ = ["LEVELS", "SEARCH_BUDGETS", "BeginnerPlayer", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
+__all__ = ["LEVELS", "SEARCH_BUDGETS", "SEARCH_LEVELS", "BeginnerPlayer", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
            "evaluate", "get", "level_name", "make_player", "names", "play_game"]

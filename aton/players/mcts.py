@@ -36,11 +36,12 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import rules
-from ..engine.board import PLAYERS, SQUARE_NAMES
+from ..engine.board import PLAYERS, SQUARE_BIT, SQUARE_INDEX, SQUARE_NAMES
 from ..engine.cards import below
 from ..engine.errors import SEED_LIMIT
 from ..engine.view import PlayerView
 from .determinize import sample_game
+from .evaluation import Evaluation
 from .heuristic import evaluate_masks
 
 #: How many points of margin move the value from 0.5 to about 0.73 (the logistic's scale).
@@ -157,16 +158,40 @@ def _urgent(game, ask) -> str | None:
     return None
 
 
+def _greedy_square(game, ask, legal: list) -> str:
+    """A playout's square for a placement or a removal, as the greedy player would choose it:
+    the one after which ``heuristic.evaluate`` is best for the player deciding (ties to the
+    first listed). Dearer than a random pick, and a truer picture of a sensible opponent."""
+    p = ask.p
+    owned = list(game.masks)
+    if ask.kind == "place":
+        side = p
+    else:
+        side = ask.whose  # whose counter a removal takes (R10)
+    base = owned[side]
+    best, best_value = legal[0], None
+    for name in legal:
+        bit = SQUARE_BIT[SQUARE_INDEX[name]]
+        owned[side] = base | bit if ask.kind == "place" else base & ~bit
+        value = evaluate_masks(owned, p + 1)
+        if best_value is None or value > best_value:
+            best, best_value = name, value
+    return best
+
+
 class ISMCTSPlayer:
     """A computer player that searches: ``simulations`` per decision (and at most ``seconds``
     if given), exploration constant ``c``, ``horizon`` rounds of look-ahead. Seeded."""
 
     def __init__(self, simulations: int = 1000, seconds: float | None = None, c: float = 0.7,
-                 horizon: int = 1, seed: int | None = None, name: str = "ismcts") -> None:
+                 horizon: int = 1, seed: int | None = None, name: str = "ismcts",
+                 evaluation: Evaluation | None = None, playout: str = "random") -> None:
+        self.playout = playout
         self.simulations = simulations
         self.seconds = seconds
         self.c = c
         self.horizon = horizon
+        self.evaluation = evaluation
         self.name = name
         self.rng = random.Random(seed)
         self.last: SearchResult | None = None  # the last search, for a coach or a benchmark
@@ -180,7 +205,8 @@ class ISMCTSPlayer:
         # Each decision draws its own seed from the player's generator: the same seed and the
         # same sequence of views give the same choices.
         result = search(view, self.simulations, seconds=self.seconds, c=self.c,
-                        horizon=self.horizon, seed=self.rng.randrange(SEED_LIMIT))
+                        horizon=self.horizon, seed=self.rng.randrange(SEED_LIMIT),
+                        evaluation=self.evaluation, playout=self.playout)
         self.last = result
         self.simulations_run += result.simulations
         return result.choice
@@ -188,10 +214,13 @@ class ISMCTSPlayer:
 
 def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None = None,
            c: float = 0.7, horizon: int = 1, seed: int = 0,
-           only: list | None = None) -> SearchResult:
+           only: list | None = None, evaluation: Evaluation | None = None,
+           playout: str = "random") -> SearchResult:
     """Run IS-MCTS for ``view``'s pending decision and return the most visited legal choice
     with the statistics of each choice at the root. ``only`` limits the root to some of the
-    legal choices (the coach uses it to weigh a learner's own choice)."""
+    legal choices (the coach uses it to weigh a learner's own choice). ``evaluation`` (a fitted
+    ``evaluation.Evaluation``) judges the horizon's position instead of the hand-made logistic
+    of margin and board; the expected points (``ChoiceStats.worth``) stay the same either way."""
     start = time.perf_counter()
     options = view.options()
     if not options:
@@ -202,6 +231,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         if not options:
             raise ValueError(f"none of {only!r} is a legal choice for {view.player}")
     rng = random.Random(seed)
+    greedy = playout == "greedy"
     me = PLAYERS.index(view.player)
     me_mark = me + 1
     root = Node(-1)
@@ -259,9 +289,13 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
                 node = child
                 path.append(child)
             else:  # playout
-                action = _urgent(game, game.pending) if game.pending.kind in URGENT else None
+                ask = game.pending
+                action = _urgent(game, ask) if ask.kind in URGENT else None
                 if action is None:
-                    action = legal[below(len(legal), rng)]
+                    if greedy and ask.kind in URGENT and len(legal) > 1:
+                        action = _greedy_square(game, ask, legal)
+                    else:
+                        action = legal[below(len(legal), rng)]
             if first_action is None:
                 first_action = action
             game.decide(action)
@@ -279,8 +313,11 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             held = game.exchange
             worth += BOARD_WEIGHT * board + EXCHANGE_WORTH * (held[PLAYERS[me]]
                                                                - held[PLAYERS[1 - me]])
-            margin = base[0] - base[1] + worth
-            value = 1.0 / (1.0 + math.exp(-margin / POINT_SCALE))
+            if evaluation is not None:
+                value = evaluation.chance(game, me)
+            else:
+                margin = base[0] - base[1] + worth
+                value = 1.0 / (1.0 + math.exp(-margin / POINT_SCALE))
         for n in path:
             n.visits += 1
             n.total += value if n.player == me else 1.0 - value

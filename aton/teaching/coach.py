@@ -2,8 +2,11 @@
 
 Pure engine-side functions (no widgets) for the app's Hint button, its "review my move" and its
 warning line. The coach reasons only from the learner's own ``PlayerView``: it asks the search
-player (``mcts.search``) at one of the levels of ``bots.SEARCH_BUDGETS``, seeded, so the same
-view and seed give the same advice, and it never sees a hidden card.
+player (``mcts.search``) at the budget of one of the levels of ``bots.SEARCH_BUDGETS``, seeded, so
+the same view and seed give the same advice, and it never sees a hidden card. It searches with
+the hand-made judgement of the horizon, not the fitted evaluation of the strongest levels
+(``evaluation.py``): its choices are weighed in expected points, which a learner can read, and
+its judge (``bench/bench_coach.py``) found it within a point of the best in 96% of decisions.
 
 "Expected points" is the search's average, at the end of the round, of the points you gain
 minus the points the opponent gains, plus half of what the board would give you in a scoring

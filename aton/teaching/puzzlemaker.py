@@ -65,8 +65,9 @@ from .puzzles import (
 
 _ = translator("engine")
 
-#: The levels' ratings from the README's round-robin (greedy = 1000): a puzzle's starting
-#: rating is the rating at which a player would find it as often as the levels do.
+#: The levels' ratings from the README's round-robin of 2026-11-30 (greedy = 1000), when every
+#: search level used the hand-made judgement, as ``rating_of`` still searches: a puzzle's
+#: starting rating is the rating at which a player would find it as often as the levels do.
 LEVEL_RATINGS = {"random": 246, "greedy": 1000, "easy": 1113, "medium": 1260, "strong": 1296}
 #: The seeds of the passes that must agree with the first (seed 1, ``puzzles.CHECK_SEED``).
 AGAIN_SEEDS = (2, 3)
