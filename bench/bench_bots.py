@@ -1,7 +1,8 @@
 """Strength and speed of the computer players' levels (``aton.bots.names()``).
 
     python bench/bench_bots.py                          # the full run: 400 games per pair
-    python bench/bench_bots.py --neighbours             # each level against the one below only
+    python bench/bench_bots.py --neighbours             # each level against the one below, and
+                                                        # the strongest against greedy
     python bench/bench_bots.py --games 40 --mcts-games 40 --levels greedy strong
 
 A round-robin between the levels (by default the ladder: every level but random, which loses
@@ -53,7 +54,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", nargs="+", default=bots.names()[1:])
     parser.add_argument("--neighbours", action="store_true",
-                        help="play each level against the next one up only")
+                        help="play each level against the next one up only, and the "
+                             "strongest against greedy")
     parser.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
     parser.add_argument("--mcts-games", type=int, default=None,
                         help="games per pair when a search level plays (default: --games)")
@@ -65,6 +67,8 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     pairs = (list(zip(args.levels, args.levels[1:])) if args.neighbours
              else list(combinations(args.levels, 2)))
+    if args.neighbours and "greedy" in args.levels and ("greedy", args.levels[-1]) not in pairs:
+        pairs.append(("greedy", args.levels[-1]))
     for a, b in pairs:
         n = args.games
         if args.mcts_games is not None and {a, b} & searching:
