@@ -18,11 +18,12 @@ SCRIPT = ROOT / "tools" / "fit_evaluation.py"
 
 
 def _mid_game(seed: int = 3, rounds: int = 5) -> Game:
+    """A game of two greedy players at the start of round ``rounds`` (or its end, if sooner)."""
     game = Game.new(seed, story=False)
     players = {"red": bots.GreedyPlayer(1), "blue": bots.GreedyPlayer(2)}
-    while game.round < rounds and not game.over:
+    while not game.over and not (game.round >= rounds and game.at_round_start):
         if game.pending is None:
-            game.advance()
+            game.step()
             continue
         game.decide(players[game.pending.player].choose(game.view(game.pending.player)))
     return game
@@ -51,8 +52,9 @@ def test_the_chance_is_the_same_model_for_red_and_blue():
 def test_a_big_lead_near_forty_is_nearly_won():
     """R18: 38 points to 10 with the board even is a game nearly won, 10 to 38 nearly lost."""
     model = evaluation.shipped()
-    game = _mid_game(3, rounds=2)
-    game._s.scores = [38, 10]
+    position = _mid_game(3, rounds=2).position()
+    position["scores"] = {"red": 38, "blue": 10}
+    game = Game.from_position(position)
     assert model.chance(game, 0) > 0.9 and model.chance(game, 1) < 0.1
 
 

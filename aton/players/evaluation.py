@@ -63,8 +63,9 @@ def features(owned: tuple[int, int] | list[int], scores: tuple[int, int], kingdo
 
 def game_features(game, me: int) -> list[float]:
     """``features`` of a game (``engine.Game``) for player index ``me``."""
-    s = game._s  # read-only: the same public facts the game's properties give, without dicts
-    return features(s.owned, s.scores, len(s.kingdom), s.stock, s.exchange, me)
+    scores, stock, exchange, kingdom = game.scores, game.stock, game.exchange, game.kingdom
+    return features(game.masks, (scores["red"], scores["blue"]), kingdom["red"] + kingdom["blue"],
+                    (stock["red"], stock["blue"]), (exchange["red"], exchange["blue"]), me)
 
 
 class Evaluation:
