@@ -61,8 +61,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="games per pair when a search level plays (default: --games)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timed", type=int, default=30,
+                        help="decisions timed one by one for each search level (default 30)")
+    parser.add_argument("--only-timing", action="store_true",
+                        help="skip the games: time single decisions only (on an idle machine)")
     args = parser.parse_args(argv)
     searching = set(bots.SEARCH_BUDGETS)
+    if args.only_timing:
+        _print_timing(args.levels, args.timed)
+        return
     results = []
     start = time.perf_counter()
     pairs = (list(zip(args.levels, args.levels[1:])) if args.neighbours
@@ -94,12 +101,18 @@ def main(argv: list[str] | None = None) -> None:
               f"{1000 * tm['p95']:>8.1f} {tm['sims_per_second']:>8.0f}")
     print("\nendings:", lab.endings(results))
     print("rounds:", lab.lengths(results))
-    print("\none decision, alone on the machine's share (30 decisions of red in greedy games):")
-    for level in args.levels:
-        if level in searching:
-            ts = sorted(one_decision_times(level))
+    _print_timing(args.levels, args.timed)
+
+
+def _print_timing(levels: list[str], positions: int) -> None:
+    print(f"\none decision, alone on the machine's share ({positions} decisions of red in greedy "
+          "games):")
+    for level in levels:
+        if level in bots.SEARCH_BUDGETS:
+            ts = sorted(one_decision_times(level, positions))
             print(f"{level:>7}: median {1000 * statistics.median(ts):.0f} ms, p95 "
-                  f"{1000 * ts[int(0.95 * len(ts))]:.0f} ms, max {1000 * ts[-1]:.0f} ms")
+                  f"{1000 * ts[int(0.95 * len(ts))]:.0f} ms, max {1000 * ts[-1]:.0f} ms",
+                  flush=True)
 
 
 if __name__ == "__main__":
