@@ -181,11 +181,12 @@ class SearchLevel:
     fitted: bool = False
 
 
-#: The search levels, weakest first. Chosen by measurement (bench/bench_bots.py, README): each
-#: beats the one below it in most games. The fitted evaluation was worth about 61-63% of the
+#: The search levels, weakest first. Chosen by measurement (bench/bench_bots.py --neighbours,
+#: README; 400 games a pair): easy beats greedy 65.1%, medium easy 69.5%, strong medium 72.0%,
+#: expert strong 63.9% (and greedy 93.1%). The fitted evaluation was worth about 61-63% of the
 #: games against the hand-made one at the same budget (40 and 400 simulations), a second round
 #: of look-ahead with it about 63% more; more simulations alone did little (400 against 120:
-#: 53%). "expert" decides well under a second on a shared 2-core machine.
+#: 53%). "expert" decides in 163 ms (median; 95th percentile 232 ms) on an idle 2-core machine.
 SEARCH_LEVELS: Mapping[str, SearchLevel] = MappingProxyType({
     "easy": SearchLevel(40),
     "medium": SearchLevel(120),
