@@ -25,6 +25,12 @@ def below(n: int, rng: random.Random) -> int:
     return k
 
 
+#: For each number of cards, the steps of a shuffle from the last card up: (position i, the
+#: i + 1 positions 0..i it may swap with, the bits drawn for one of them).
+_SHUFFLE_STEPS = [tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+                  for n in range(4 * DECK_SIZE + 1)]
+
+
 def shuffle(cards: list, rng: random.Random) -> None:
     """Shuffle ``cards`` in place, to the very order ``rng.shuffle(cards)`` gives: Fisher-Yates
     from the last card, each position drawn with ``getrandbits`` and drawn again while out of
@@ -33,9 +39,10 @@ def shuffle(cards: list, rng: random.Random) -> None:
     Written out because every deal, every reshuffle of discards (R1, R4) and every sample of the
     search's unseen cards passes here: the library's calls two Python functions per card."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1  # positions 0..i
-        bits = n.bit_length()
+    n = len(cards)
+    steps = _SHUFFLE_STEPS[n] if n < len(_SHUFFLE_STEPS) else (
+        tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1)))
+    for i, n, bits in steps:
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)

@@ -274,17 +274,17 @@ class Game:
 
     def options(self) -> list:
         """The legal choices of the pending decision (squares by name, cards as tuples)."""
-        return self._options(self.pending)
+        agenda = self._s.agenda  # as ``pending``, read here without a property's call
+        if agenda and agenda[-1].ask:
+            return self._options(agenda[-1])
+        return []
 
-    def _options(self, ask: Ask | None) -> list:
-        if ask is None:
-            return []
-        kind = ask.kind
-        if kind == "assign":
+    def _options(self, ask: Ask) -> list:
+        if ask.board_choice:  # a removal, a placement, a take-back: the most frequent
+            return mask_names(legal_squares(self._s, ask))
+        if ask.kind == "assign":
             return list(ASSIGNMENTS[tuple(sorted(self._s.hands[ask.p]))])
-        if kind == "exchange":
-            return [False, True]
-        return mask_names(legal_squares(self._s, ask))
+        return [False, True]  # the exchange (R5)
 
     # ------------------------------------------------------------------ driving
 
@@ -307,16 +307,25 @@ class Game:
                 return None
 
     def advance(self) -> list[Event]:
-        """Run automatic steps until a decision is pending or the game is over."""
-        events = self.events
-        start = len(events)
+        """Run automatic steps until a decision is pending or the game is over; return their
+        events."""
+        start = len(self.events)
+        self.next_decision()
+        return self.events[start:]
+
+    def next_decision(self) -> Ask | None:
+        """Run automatic steps until a decision is pending and return it (``pending``), or
+        None once the game is over: what a loop of players calls before each decision."""
         agenda = self._s.agenda
-        while agenda and not agenda[-1].ask:
-            step = agenda.pop()
+        while agenda:
+            step = agenda[-1]
+            if step.ask:
+                return step
+            agenda.pop()
             event = RUN[step.kind](self, step)
             if event is not None:
-                events.append(event)
-        return events[start:]
+                self.events.append(event)
+        return None
 
     def decide(self, choice: object) -> Event | None:
         """Apply the pending decision. An illegal choice raises RuleError; nothing changes."""
@@ -326,8 +335,8 @@ class Game:
             raise ValueError(_("No decision is pending: run the automatic steps first "
                                "(step())."))
         # The applier checks the choice before it changes anything: a refused one changes
-        # nothing (handlers.DECIDE, by the decision's type).
-        event, made = DECIDE[type(ask)](self, ask, choice)
+        # nothing (handlers.DECIDE, by the decision's kind).
+        event, made = DECIDE[ask.kind](self, ask, choice)
         if self.story:
             self.decisions.append(Decision(ask.kind, PLAYERS[ask.p], made))
             self.decided.append(len(self.events))

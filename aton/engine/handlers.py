@@ -86,6 +86,14 @@ REMOVAL = (Removal(RED), Removal(BLUE))
 PLACEMENT = (Placement(RED), Placement(BLUE))
 WIN_CHECK = (WinCheck(RED), WinCheck(BLUE))
 
+# R9: the first player carries out cartouches 2-4 (turn, removal, placement), then the second;
+# the agenda is a stack, so they go on last-first. Keys: (who goes first, story): a game
+# without story has no use for the turn steps, which only say whose turn it is.
+TURNS = {(first, story): (END_ROUND, PLACEMENT[1 - first], REMOVAL[1 - first],
+                          *((TURN[1 - first],) if story else ()), PLACEMENT[first],
+                          REMOVAL[first], *((TURN[first],) if story else ()))
+         for first in (RED, BLUE) for story in (True, False)}
+
 # Likewise every removal, placement and overflow a round can ask for or force, made once at
 # import: a game pushes one of these per counter, and a look-up costs a fraction of building a
 # step. Keys: (player, whose counters, how many still to go, cartouche-3 value) for a removal (a
@@ -214,10 +222,7 @@ def order(game: Game, step: Step) -> Event | None:
         first, war, exhausted = _war(game)
     second = 1 - first
     s.first = first
-    # R9: the first player carries out cartouches 2-4 (turn, removal, placement), then the
-    # second; the agenda is a stack, so they go on last-first.
-    s.agenda += (END_ROUND, PLACEMENT[second], REMOVAL[second], TURN[second],
-                 PLACEMENT[first], REMOVAL[first], TURN[first])
+    s.agenda += TURNS[first, game.story]  # R9
     if not game.story:
         return None
     data: dict = {"cartouche2": {"red": c[RED][1], "blue": c[BLUE][1]},
@@ -321,7 +326,10 @@ def placement(game: Game, step: Placement) -> Event | None:
     free = free_squares.bit_count()
     taken, placed = rules.placement(card, s.stock[p], free)  # R13
     agenda = s.agenda
-    agenda.append(WIN_CHECK[p])
+    if s.owned[p].bit_count() + placed >= SQUARES_PER_TEMPLE:
+        # R18 can only be met with 12 squares or more (a temple; a colour is 14): fewer need
+        # no check, and a game without the check is the same game.
+        agenda.append(WIN_CHECK[p])
     if taken > placed:
         agenda.append(OVERFLOW[p, taken - placed])
     if placed:
@@ -570,10 +578,10 @@ def decide_take_back(game: Game, ask: AskTakeBack, choice: object) -> tuple[Even
     return take_back(game, ask.p, i, ask.count, ask.first_pass), SQUARE_NAMES[i]
 
 
-#: The pending decision's type -> the applier that checks and carries out a choice for it.
-DECIDE: dict[type[Ask], Callable[[Game, Any, object], tuple[Event | None, object]]] = {
-    AskExchange: decide_exchange, AskAssign: decide_assign, AskRemove: decide_remove,
-    AskPlace: decide_place, AskTakeBack: decide_take_back,
+#: The pending decision's kind -> the applier that checks and carries out a choice for it.
+DECIDE: dict[str, Callable[[Game, Any, object], tuple[Event | None, object]]] = {
+    "exchange": decide_exchange, "assign": decide_assign, "remove": decide_remove,
+    "place": decide_place, "take_back": decide_take_back,
 }
 
 #: Automatic step kind -> the handler that carries it out.

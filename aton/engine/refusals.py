@@ -49,13 +49,13 @@ def legal_squares(s: State, ask: AskPlace | AskRemove | AskTakeBack) -> int:
     """The squares a place / remove / take_back decision may choose, as a bit mask."""
     # Asked twice per decision (its options, then the check of the choice): R12's table of
     # allowed squares is read directly rather than through ``rules.allowed_squares``.
-    owned = s.owned
+    red, blue = s.owned
     kind = ask.kind
     if kind == "place":  # an empty square of the allowed temples (R12, R13)
-        return ~(owned[RED] | owned[BLUE]) & ALLOWED_MASK[ask.temples]
+        return ~(red | blue) & ALLOWED_MASK[ask.temples]
     if kind == "remove":  # a counter of the target there (R10, R12)
-        return owned[ask.whose] & ALLOWED_MASK[ask.temples]
-    return owned[ask.p] & TEMPLE_MASK[ask.temple]  # own counter, temple due (R17)
+        return (blue if ask.whose else red) & ALLOWED_MASK[ask.temples]
+    return (blue if ask.p else red) & TEMPLE_MASK[ask.temple]  # own counter, temple due (R17)
 
 
 def too_few_cards(p: int, n: int) -> RuleError:
@@ -99,9 +99,8 @@ def check_assignment(s: State, p: int, choice: object) -> tuple[int, ...]:
 def check_square(s: State, ask: AskPlace | AskRemove | AskTakeBack, choice: object) -> int:
     """The index of the square ``choice`` names (a name like "T3.8" or an index 0-47), if
     ``ask`` may choose it; otherwise the RuleError that says which rule it breaks."""
-    i = SQUARE_INDEX.get(choice) if type(choice) is str else None  # names: the usual form
-    if i is None and type(choice) is int and 0 <= choice < 48:
-        i = choice
+    i = SQUARE_INDEX.get(choice) if type(choice) is str else (  # names: the usual form
+        choice if type(choice) is int and 0 <= choice < 48 else None)
     if i is None:
         raise RuleError("R3", N_("{player}: {value} is not a square; squares are T1.1 to "
                                  "T4.12"), player=named(ask.p), value=shown(choice))

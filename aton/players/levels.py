@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..engine import rules
 from ..engine.board import SQUARE_INDEX, mask_indices
-from ..engine.cards import VALUES, below
+from ..engine.cards import VALUES, below, shuffle
 from ..engine.errors import shown
 from ..engine.game import Game
 from ..engine.view import PlayerView
@@ -47,13 +47,13 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> object:
-        kind = view.pending.kind
-        if kind == "place" or kind == "remove" or kind == "take_back":  # the most frequent
-            options = view.options()
+        options = view.options()
+        first = options[0]
+        if type(first) is str:  # a square to remove, place or take back: the most frequent
             return options[below(len(options), self.rng)]  # rng.choice's pick, one call
-        if kind == "assign":
+        if type(first) is tuple:  # the cards on the cartouches (R6)
             hand = list(view.hand)
-            self.rng.shuffle(hand)
+            shuffle(hand, self.rng)  # rng.shuffle's very order, in one call (cards.shuffle)
             return tuple(hand)
         return self.rng.random() < 0.5  # the exchange (R5)
 
@@ -269,16 +269,11 @@ def play_game(game: Game, players: dict[str, Player]) -> Game:
     """Run ``game`` to its end, asking each player for its own decisions."""
     # Each player's choose method and view, by player index, looked up once.
     turns = [(players[name].choose, game.view(name)) for name in ("red", "blue")]
-    advance, decide = game.advance, game.decide
-    while True:
-        pending = game.pending
-        if pending is None:
-            if game.over:
-                return game
-            advance()
-            continue
-        choose, view = turns[pending.p]
+    next_decision, decide = game.next_decision, game.decide
+    while (ask := next_decision()) is not None:
+        choose, view = turns[ask.p]
         decide(choose(view))
+    return game
 
 
 __all__ = ["LEVELS", "SEARCH_BUDGETS", "SEARCH_LEVELS", "BeginnerPlayer", "GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer",
