@@ -42,7 +42,6 @@ from .steps import (
     POINTS,
     REVEAL,
     SCORING_END,
-    Ask,
     AskAssign,
     AskExchange,
     AskPlace,
