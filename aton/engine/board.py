@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ..i18n import N_, translator
+from ..i18n import N_, language, translator
 from .errors import RuleError, named, shown
 
 _ = translator("engine")
@@ -200,6 +200,18 @@ _DESCRIPTIONS = {
 
 def square_with_kind(name: str) -> str:
     """'T1.2 (a yellow square)' / 'T1.7 (a +1 bonus square)', for the events' sentences."""
+    # Every removal and placement says one: the 48 are written once per language.
+    code = language()
+    table = _WITH_KIND.get(code)
+    if table is None:
+        table = _WITH_KIND[code] = {square: _with_kind(square) for square in SQUARE_NAMES}
+    return table[name]
+
+
+_WITH_KIND: dict[str, dict[str, str]] = {}  # language -> square's name -> square_with_kind
+
+
+def _with_kind(name: str) -> str:
     i = SQUARE_INDEX[name]
     if COLOUR[i] == BONUS:
         return _("{square} (a +{value} bonus square)").format(square=name, value=BONUS_VALUE[i])

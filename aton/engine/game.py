@@ -31,7 +31,7 @@ from .position import position_from_state, state_from_position
 from .refusals import check_moment, decision_of, legal_squares
 from .render import game_html
 from .state import State
-from .steps import Ask, Step, WinCheck, upcoming
+from .steps import DEAL, Ask, Step, WinCheck, upcoming
 from .view import PlayerView
 
 _ = translator("engine")
@@ -313,14 +313,17 @@ class Game:
         self.next_decision()
         return self.events[start:]
 
-    def next_decision(self) -> Ask | None:
+    def next_decision(self, *, this_round: bool = False) -> Ask | None:
         """Run automatic steps until a decision is pending and return it (``pending``), or
-        None once the game is over: what a loop of players calls before each decision."""
+        None once the game is over: what a loop of players calls before each decision. With
+        ``this_round``, stop too before the next round is dealt (``at_round_start``)."""
         agenda = self._s.agenda
         while agenda:
             step = agenda[-1]
             if step.ask:
                 return step
+            if this_round and step is DEAL:
+                return None
             agenda.pop()
             event = RUN[step.kind](self, step)
             if event is not None:

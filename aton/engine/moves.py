@@ -83,14 +83,16 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
             raise RuleError("R5", N_("{player}: the exchange counter was already handed in; it "
                                      "can be used once per game"), player=named(name))
     reached: dict[tuple[str, str], str] = {}  # (player, list key) -> rule of the step reached
+    events = game.events
     game.step()  # the deal (R4)
-    while not game.over and not game.at_round_start:
-        pending = game.pending
-        if pending is None:
-            event = game.step()
+    while True:
+        seen = len(events)
+        pending = game.next_decision(this_round=True)  # the steps up to a decision
+        for event in events[seen:]:
             _note(event, plan, reached)
-            continue
-        name, kind = pending.player, pending.kind
+        if pending is None:  # the round (or the game) is over
+            break
+        name, kind = PLAYERS[pending.p], pending.kind
         if kind == "exchange":
             game.decide(plan[name]["exchange"])
         elif kind == "assign":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from . import rules
-from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks, temple_squares
+from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks
 from .cards import COPIES, VALUES
 from .errors import RuleError, named, shown
 from .state import State
@@ -25,6 +25,9 @@ MAX_ROUND = 10_000
 MAX_SCORE = 1_000
 _MARKS = {".": 0, "r": 1, "b": 2}
 _MARK_SET = set(_MARKS)
+#: A board's letters as bytes -> its marks (0 empty, 1 red, 2 blue), and back.
+_MARK_BYTES = bytes.maketrans(b".rb", b"\x00\x01\x02")
+_LETTER_BYTES = bytes.maketrans(b"\x00\x01\x02", b".rb")
 _INT = {int}
 _CARD_VALUES = set(VALUES)
 _LETTERS = ".rb"
@@ -83,15 +86,17 @@ def state_from_position(position: dict):
     if not isinstance(boards, dict):
         raise RuleError("R3", N_("position: 'board' must be an object with T1..T4, got "
                                  "{value}"), value=shown(boards))
-    board = [0] * 48
+    rows = []
     for t in (1, 2, 3, 4):
         row = boards.get(f"T{t}")
         if not isinstance(row, str) or len(row) != 12 or set(row) - _MARK_SET:
             raise RuleError("R3", N_("position: board {temple} must be 12 characters of r, b "
                                      "and . (squares 1-12), got {value}"),
                             temple=f"T{t}", value=shown(row))
-        first = temple_squares(t).start
-        board[first:first + 12] = [_MARKS[mark] for mark in row]
+        rows.append(row)
+    # The four temples' letters, squares 1-12 each, in the engine's order (temple by temple),
+    # turned into 0 / 1 / 2 at once.
+    board = list("".join(rows).encode("ascii").translate(_MARK_BYTES))
 
     kingdom = _count(position, "kingdom", "R15", COUNTERS)
     if sum(kingdom) > KINGDOM_SIZE:
@@ -225,8 +230,8 @@ def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) ->
 
 def board_strings(board: list[int]) -> dict[str, str]:
     """The 48-entry board as the position's four 12-character strings."""
-    return {f"T{t}": "".join([_LETTERS[mark] for mark in board[(t - 1) * 12:t * 12]])
-            for t in (1, 2, 3, 4)}
+    letters = bytes(board).translate(_LETTER_BYTES).decode("ascii")
+    return {"T1": letters[:12], "T2": letters[12:24], "T3": letters[24:36], "T4": letters[36:]}
 
 
 def position_from_state(s) -> dict:
