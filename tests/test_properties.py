@@ -310,3 +310,28 @@ def test_hidden_twin_really_differs():
     assert twin.view("red").hand == game.view("red").hand
     changed = [hidden_twin(game, "red", random.Random(k))._s.hands[1] for k in range(5)]
     assert any(list(h) != list(game._s.hands[1]) for h in changed)
+
+
+# ----------------------------------------------------------------------------- the scoring lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(marks=st.lists(st.sampled_from((0, 0, 1, 2)), min_size=48, max_size=48),
+       all_temples=st.booleans())
+def test_the_computer_players_scoring_lines_give_the_points_the_scoring_round_gives(
+        marks, all_temples):
+    """R16: ``line_points`` (what the computer players judge boards by) gives, on any board and
+    under either reading of the temple-4 line, the points ``line_facts`` (the scoring round
+    itself) gives, line by line."""
+    from aton.engine import scoring
+    from aton.engine.board import board_masks
+
+    owned = board_masks(marks)
+    saved = scoring.TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES
+    scoring.TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES = all_temples
+    try:
+        for line in scoring.LINES:
+            assert scoring.line_points(owned, line) == tuple(
+                scoring.line_facts(owned, line)["points"]), line
+    finally:
+        scoring.TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES = saved

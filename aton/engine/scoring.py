@@ -67,6 +67,36 @@ def majority(counts: list[int] | tuple[int, int]) -> int | None:
     return None
 
 
+def line_points(owned: list[int] | tuple[int, int], line: str) -> tuple[int, int]:
+    """The points (red's, blue's) one line of the scoring round gives (R16), from each player's
+    squares as a bit mask: ``line_facts``' points alone, for code that judges many boards (the
+    computer players) and reads nothing else."""
+    red, blue = owned
+    if line == "bonus":
+        return _bonus(red), _bonus(blue)
+    area = _BLACK if line == "black" else TEMPLE_MASK[int(line[-1])]
+    r, b = (red & area).bit_count(), (blue & area).bit_count()
+    if r == b:  # a tie scores nothing
+        return 0, 0
+    m = 0 if r > b else 1  # the majority: strictly more counters
+    if line == "black":
+        points = 8
+    elif line == "temple1":  # the difference
+        points = abs(r - b)
+    elif line == "temple2":
+        points = 5
+    elif line == "temple3":  # its own counters there
+        points = max(r, b)
+    else:  # temple 4: 3 for each blue square the majority occupies
+        points = 3 * ((red, blue)[m] & _TEMPLE4_BLUE[TEMPLE4_COUNTS_BLUE_SQUARES_OF_ALL_TEMPLES]
+                      ).bit_count()
+    return (points, 0) if m == 0 else (0, points)
+
+
+def _bonus(owned: int) -> int:
+    return sum(BONUS_VALUE[i] for bit, i in _BONUS if owned & bit)
+
+
 def line_facts(owned: list[int] | tuple[int, int], line: str) -> dict:
     """One line of the scoring round (R16) from each player's squares as a bit mask: points per
     player and the counts that decide them (see ``score_line``)."""

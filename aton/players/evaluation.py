@@ -20,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..engine import rules
-from ..engine.scoring import LINES, line_facts
+from ..engine.scoring import LINES, line_points
 
 #: The facts the model reads, each from the evaluating player's side.
 FEATURES = (
@@ -46,7 +46,7 @@ def features(owned: tuple[int, int] | list[int], scores: tuple[int, int], kingdo
     soon = kingdom / rules.KINGDOM_SIZE
     lines = []
     for line in LINES:
-        points = line_facts(owned, line)["points"]
+        points = line_points(owned, line)
         lines.append(points[me] - points[them])
     temple = colour = 0.0
     for reason, _, area in rules.WHOLE_AREAS:

@@ -185,8 +185,10 @@ class ISMCTSPlayer:
 
     def __init__(self, simulations: int = 1000, seconds: float | None = None, c: float = 0.7,
                  horizon: int = 1, seed: int | None = None, name: str = "ismcts",
-                 evaluation: Evaluation | None = None, playout: str = "random") -> None:
+                 evaluation: Evaluation | None = None, playout: str = "random",
+                 widen: int | None = None) -> None:
         self.playout = playout
+        self.widen = widen
         self.simulations = simulations
         self.seconds = seconds
         self.c = c
@@ -206,16 +208,37 @@ class ISMCTSPlayer:
         # same sequence of views give the same choices.
         result = search(view, self.simulations, seconds=self.seconds, c=self.c,
                         horizon=self.horizon, seed=self.rng.randrange(SEED_LIMIT),
-                        evaluation=self.evaluation, playout=self.playout)
+                        evaluation=self.evaluation, playout=self.playout, widen=self.widen)
         self.last = result
         self.simulations_run += result.simulations
         return result.choice
 
 
+def _widest(view: PlayerView, options: list, keep: int, rng: random.Random) -> list:
+    """The ``keep`` squares of a placement or removal after which the board is best for the
+    player deciding (``heuristic.evaluate``, ties to the first listed), in board order, and any
+    square a whole area needs (``_urgent``): what the search weighs when there are more."""
+    game = sample_game(view, rng)
+    ask = game.pending
+    owned = list(game.masks)
+    side = ask.p if ask.kind == "place" else ask.whose  # whose counter moves (R10, R13)
+    base = owned[side]
+    values = {}
+    for name in options:
+        bit = SQUARE_BIT[SQUARE_INDEX[name]]
+        owned[side] = base | bit if ask.kind == "place" else base & ~bit
+        values[name] = evaluate_masks(owned, ask.p + 1)
+    best = set(sorted(options, key=lambda name: -values[name])[:keep])
+    urgent = _urgent(game, ask)
+    if urgent is not None:
+        best.add(urgent)
+    return [name for name in options if name in best]
+
+
 def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None = None,
            c: float = 0.7, horizon: int = 1, seed: int = 0,
            only: list | None = None, evaluation: Evaluation | None = None,
-           playout: str = "random") -> SearchResult:
+           playout: str = "random", widen: int | None = None) -> SearchResult:
     """Run IS-MCTS for ``view``'s pending decision and return the most visited legal choice
     with the statistics of each choice at the root. ``only`` limits the root to some of the
     legal choices (the coach uses it to weigh a learner's own choice). ``evaluation`` (a fitted
@@ -231,6 +254,8 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         if not options:
             raise ValueError(f"none of {only!r} is a legal choice for {view.player}")
     rng = random.Random(seed)
+    if widen is not None and len(options) > widen and view.pending.kind in URGENT:
+        options = _widest(view, options, widen, random.Random(seed))
     greedy = playout == "greedy"
     me = PLAYERS.index(view.player)
     me_mark = me + 1
@@ -251,18 +276,18 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
         first_action = None
         went_first = None
         expanding = True
+        ask = game.pending
         while True:
-            if game.pending is None:
-                if game.over:
-                    break
-                game.advance()
-                if game.first is not None and game.round == view.round:
-                    went_first = game.first
-                if game.over or game.round > last_round:
+            if ask is None:  # automatic steps are due (a decision never ends the game)
+                ask = game.next_decision()
+                first = game.first
+                if first is not None and game.round == view.round:
+                    went_first = first
+                if ask is None or game.round > last_round:  # the game is over, or the horizon
                     break
                 continue
             legal = game.options() if node is not root else options
-            p = game.pending.p
+            p = ask.p
             if expanding:
                 children = node.children
                 # The legal choices are squares' names, True/False and tuples of cards, never
@@ -289,7 +314,6 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
                 node = child
                 path.append(child)
             else:  # playout
-                ask = game.pending
                 action = _urgent(game, ask) if ask.kind in URGENT else None
                 if action is None:
                     if greedy and ask.kind in URGENT and len(legal) > 1:
@@ -299,6 +323,7 @@ def search(view: PlayerView, simulations: int = 1000, *, seconds: float | None =
             if first_action is None:
                 first_action = action
             game.decide(action)
+            ask = game.pending
         # The value for the searching player.
         scores = game.scores
         mine, theirs = scores[PLAYERS[me]] - base[0], scores[PLAYERS[1 - me]] - base[1]
