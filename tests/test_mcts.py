@@ -8,10 +8,12 @@ import random
 import pytest
 
 from aton import bots
+from aton.engine.board import SQUARE_INDEX
 from aton.engine.cards import COPIES, VALUES
 from aton.engine.game import Game
 from aton.players import lab, mcts
 from aton.players.determinize import sample_game, unseen_cards
+from aton.players.heuristic import evaluate_masks
 from aton.players.mcts import ISMCTSPlayer, search
 
 KINDS = ("exchange", "assign", "remove", "place", "take_back")
@@ -270,3 +272,27 @@ def test_the_strongest_level_beats_greedy_in_most_of_ten_games():
     results = lab.run_tournament(["greedy", strongest], 10, seed=7, workers=2).results
     assert len(results) == 10
     assert sum(r.winning_level == strongest for r in results) >= 8
+
+
+def test_greedy_playouts_place_where_the_board_gains_most():
+    """``playout="greedy"``: a playout's placement is the square after which the board is worth
+    most to the player placing (R13), as the greedy player judges it; the search stays legal
+    and seeded."""
+    game = Game.new(9, story=False)
+    greedy = bots.GreedyPlayer(0)
+    while game.pending is None or game.pending.kind != "place":
+        if game.pending is None:
+            game.advance()
+            continue
+        game.decide(greedy.choose(game.view(game.pending.player)))
+    legal = game.options()
+    chosen = mcts._greedy_square(game, game.pending, legal)
+    me = game.pending.p
+    def worth(square):
+        owned = list(game.masks)
+        owned[me] |= 1 << SQUARE_INDEX[square]
+        return evaluate_masks(owned, me + 1)
+    assert worth(chosen) == max(worth(sq) for sq in legal)
+    view = game.view(game.pending.player)
+    one, two = (search(view, 30, seed=2, playout="greedy") for _ in range(2))
+    assert one.choice in legal and one.choice == two.choice and one.stats == two.stats

@@ -21,6 +21,7 @@ from importlib import resources
 
 from ..engine import rules
 from ..engine.scoring import LINES, line_points
+from .heuristic import area_progress
 
 #: The facts the model reads, each from the evaluating player's side.
 FEATURES = (
@@ -48,15 +49,7 @@ def features(owned: tuple[int, int] | list[int], scores: tuple[int, int], kingdo
     for line in LINES:
         points = line_points(owned, line)
         lines.append(points[me] - points[them])
-    temple = colour = 0.0
-    for reason, _, area in rules.WHOLE_AREAS:
-        near = area.bit_count() - 5  # from 8 of a temple's 12, 10 of a colour's 14
-        m, o = (owned[me] & area).bit_count(), (owned[them] & area).bit_count()
-        progress = (max(0, m - near) if o == 0 else 0) - (max(0, o - near) if m == 0 else 0)
-        if reason == "temple":
-            temple += progress
-        else:
-            colour += progress
+    temple, colour = area_progress(owned, me)
     return [margin, margin * lead / rules.WIN_POINTS, *lines, *(d * soon for d in lines),
             temple, colour, stock[me] - stock[them], float(exchange[me]) - float(exchange[them])]
 

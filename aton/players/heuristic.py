@@ -26,16 +26,21 @@ def evaluate_masks(owned: list[int] | tuple[int, int], me: int) -> float:
     for line in LINES:
         points = line_points(owned, line)
         score += points[mine] - points[theirs]
+    temple, colour = area_progress(owned, mine)
+    return score + 3 * temple + 2 * colour
+
+
+def area_progress(owned: list[int] | tuple[int, int], p: int) -> tuple[int, int]:
+    """Progress of player index ``p`` towards a whole temple and towards all yellow or all green
+    (R18, ``rules.WHOLE_AREAS``), less the opponent's: counters beyond 7 of a temple's 12 (9 of
+    a colour's 14) in an area the other player has no counter in. Returns (temples, colours)."""
+    totals = [0, 0]
     for reason, _, area in rules.WHOLE_AREAS:
-        # Reward being near a whole area the opponent has no counter in; fear the reverse.
-        weight = 3 if reason == "temple" else 2
         near = area.bit_count() - 5  # from 8 of a temple's 12, 10 of a colour's 14
-        m, o = (owned[mine] & area).bit_count(), (owned[theirs] & area).bit_count()
-        if o == 0:
-            score += max(0, m - near) * weight
-        if m == 0:
-            score -= max(0, o - near) * weight
-    return score
+        m, o = (owned[p] & area).bit_count(), (owned[1 - p] & area).bit_count()
+        progress = (max(0, m - near) if o == 0 else 0) - (max(0, o - near) if m == 0 else 0)
+        totals[reason != "temple"] += progress
+    return totals[0], totals[1]
 
 
-__all__ = ["evaluate", "evaluate_masks"]
+__all__ = ["area_progress", "evaluate", "evaluate_masks"]

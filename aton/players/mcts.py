@@ -181,7 +181,10 @@ def _greedy_square(game, ask, legal: list) -> str:
 
 class ISMCTSPlayer:
     """A computer player that searches: ``simulations`` per decision (and at most ``seconds``
-    if given), exploration constant ``c``, ``horizon`` rounds of look-ahead. Seeded."""
+    if given), exploration constant ``c``, ``horizon`` rounds of look-ahead, the horizon judged
+    by ``evaluation`` (fitted, ``evaluation.py``) or by hand, playouts ``"random"`` or
+    ``"greedy"`` (placements and removals as greedy would: four times dearer a simulation, and
+    not stronger for the time, README). Seeded."""
 
     def __init__(self, simulations: int = 1000, seconds: float | None = None, c: float = 0.7,
                  horizon: int = 1, seed: int | None = None, name: str = "ismcts",
