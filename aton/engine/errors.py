@@ -179,10 +179,12 @@ def check_seed(seed: object, rule: str) -> None:
 def player_name(name: str | int) -> str:
     """A player's name as a sentence says it: "red" / "blue" (or 0 / 1), in the current language.
     Anything else (a name from a malformed file) is returned as it is."""
-    if name in (0, 1) and not isinstance(name, bool):
-        name = ("red", "blue")[name]
-    # Translators: the red player, as in "red: T3.8 is already occupied" or "red goes first".
-    return _("red") if name == "red" else _("blue") if name == "blue" else name
+    if name == "red" or type(name) is int and name == 0:
+        # Translators: the red player, as in "red: T3.8 is already occupied" or "red goes first".
+        return _("red")
+    if name == "blue" or type(name) is int and name == 1:
+        return _("blue")
+    return name
 
 
 #: How a finished game was won, by its end (a position's "end"), for a refusal.

@@ -109,7 +109,8 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-ready form used by ``aton round``: type, rule, text and the details."""
-        return {"type": self.type, "rule": self.rule, "text": self.text, **self.data}
+        return {"type": self.type, "rule": self.rule, "text": TEXTS[self.type](self.data),
+                **self.data}
 
     def __repr__(self) -> str:
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"

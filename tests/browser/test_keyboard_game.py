@@ -71,9 +71,12 @@ def assert_named(page: Page) -> None:
     assert page.evaluate(UNNAMED) == []
 
 
-def put_cards_by_keyboard(page: Page, round_no: int) -> None:
+def put_cards_by_keyboard(page: Page, round_no: int, hand: tuple[int, ...]) -> None:
     """The four cards, in the order drawn, on cartouches 1-4 (Enter, then Space, as a person
-    might use either), then Confirm (R6)."""
+    might use either), then Confirm (R6). The cards are read once they are ``hand`` (the hand
+    of the same game replayed here), so a page still drawing the round is never read."""
+    expect(page.locator(".aton-cardbtn:not([disabled])")).to_have_text(
+        [str(v) for v in hand], timeout=30_000)
     for c in range(1, 5):
         card = page.locator(".aton-cardbtn:not([disabled])").first
         value = card.inner_text()
@@ -91,9 +94,13 @@ def put_cards_by_keyboard(page: Page, round_no: int) -> None:
     press(page, "Enter", live_text(page))
 
 
-def choose_square_by_keyboard(page: Page) -> str:
-    """The first square of the keyboard list (arrow key), then its button (Enter)."""
+def choose_square_by_keyboard(page: Page, expected: str) -> str:
+    """The first square of the keyboard list (arrow key), then its button (Enter). The list
+    is read once its first square is ``expected`` (the square the same game replayed here
+    takes): a list still being redrawn under load is never read."""
     listbox = page.locator(".aton-square-list select")
+    expect(listbox.locator("option").first).to_have_attribute(
+        "value", re.compile(rf"^{re.escape(expected)}:"), timeout=30_000)
     first = listbox.locator("option").first.get_attribute("value")
     focus(page, listbox)
     # Chrome remembers where the arrow keys left the list last time, so the first ArrowDown
@@ -135,6 +142,8 @@ def test_a_whole_game_by_keyboard_only(page: Page, voila_server: str,
     # The same game here, played the same way, says how it ends.
     local = Session(aton.Game.new(SEED), opponent="greedy", learner="red", bot_seed=SEED + 1)
     local.start()
+    hands: list[tuple[int, ...]] = []  # red's hand each round, as drawn
+    chosen: list[str] = []  # the square red takes at each board decision
     while not local.game.over:
         pending = local.human_pending
         if pending is None:
@@ -142,9 +151,11 @@ def test_a_whole_game_by_keyboard_only(page: Page, voila_server: str,
         elif pending.kind == "exchange":
             local.decide(False)
         elif pending.secret:
-            local.decide(tuple(local.game.view("red").hand))
+            hands.append(tuple(local.game.view("red").hand))
+            local.decide(hands[-1])
         else:
-            local.decide(local.game.options()[0])
+            chosen.append(local.game.options()[0])
+            local.decide(chosen[-1])
     assert (local.game.winner, local.game.end) == ("red", "temple")
 
     run = page.locator("button", has_text="To my next decision ▸▸")
@@ -155,10 +166,10 @@ def test_a_whole_game_by_keyboard_only(page: Page, voila_server: str,
             break
         if page.locator(".aton-cardbtn:not([disabled])").count():
             rounds += 1
-            put_cards_by_keyboard(page, rounds)
+            put_cards_by_keyboard(page, rounds, hands[rounds - 1])
         elif page.locator(".aton-square-list select").is_visible():
             squares += 1
-            name = choose_square_by_keyboard(page)
+            name = choose_square_by_keyboard(page, chosen[squares - 1])
             expect(words).to_contain_text(name)
             if squares == 1:
                 assert_named(page)
