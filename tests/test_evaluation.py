@@ -85,3 +85,45 @@ def test_the_fitting_script_names_an_unknown_level(tmp_path):
                          cwd=ROOT, check=False)
     assert run.returncode == 2 and "unknown level 'master'" in run.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_the_exchange_counter_is_weighed_by_its_measured_worth():
+    """R5: the plain fit gives still holding the exchange counter a negative weight (in games
+    between unequal levels the stronger one spends it readily); the worth measured apart, in
+    games where only one player holds it, is positive, and a level that asks for it judges by
+    it while every other weight stays as fitted."""
+    plain, measured = evaluation.shipped(), evaluation.shipped(measured_exchange=True)
+    worth = plain.exchange_worth
+    assert worth["games"] >= 1000 and worth["level"] in bots.names()
+    low, high = worth["interval"]
+    assert 0 < low <= worth["weight"] <= high  # holding it wins more than half the points
+    assert plain.weights["exchange"] < 0 < measured.weights["exchange"] == worth["weight"]
+    assert {f: w for f, w in measured.weights.items() if f != "exchange"} == {
+        f: w for f, w in plain.weights.items() if f != "exchange"}
+    game = _mid_game(4, rounds=3)  # both still hold it: the weight moves nothing
+    assert measured.chance(game, 0) == pytest.approx(plain.chance(game, 0))
+    position = game.position()
+    position["exchange"] = {"red": True, "blue": False}
+    alone = Game.from_position(position)
+    assert measured.chance(alone, 0) > plain.chance(alone, 0)
+    with pytest.raises(ValueError, match="--exchange-worth"):
+        evaluation.Evaluation(plain.weights).with_measured_exchange()
+
+
+def test_the_exchange_worth_is_measured_on_a_tiny_budget_and_kept_by_a_new_fit(tmp_path):
+    """--exchange-worth plays games of a level against itself, one player without the counter,
+    and writes the holder's share as a weight into the file; a later fit keeps it."""
+    out = tmp_path / "e.json"
+    out.write_text(evaluation.shipped().to_json(), encoding="utf-8")
+    before = json.loads(out.read_text(encoding="utf-8"))
+    run = [sys.executable, str(SCRIPT), "--workers", "1", "--out", str(out)]
+    subprocess.run(run + ["--exchange-worth", "greedy", "--games", "6"], check=True,
+                   capture_output=True, text=True, cwd=ROOT)
+    after = json.loads(out.read_text(encoding="utf-8"))
+    assert after["weights"] == before["weights"] and after["fitted"] == before["fitted"]
+    worth = after["exchange_worth"]
+    assert worth["games"] == 6 and worth["level"] == "greedy" and 0 <= worth["holder_share"] <= 1
+    subprocess.run(run + ["--games", "3", "--pairs", "greedy:greedy"], check=True,
+                   capture_output=True, text=True, cwd=ROOT)
+    refit = evaluation.from_json(out.read_text(encoding="utf-8"))
+    assert refit.meta["games"] == 3 and refit.exchange_worth == worth

@@ -2,6 +2,7 @@
 
     python tools/fit_evaluation.py                   # the shipped fit (a few minutes, 2 cores)
     python tools/fit_evaluation.py --games 40 --out /tmp/evaluation.json   # a quick try
+    python tools/fit_evaluation.py --exchange-worth easy --games 2000   # the exchange's worth
 
 Plays seeded games between computer levels (``--pairs``, seats alternated), and at the start of
 every round after the first records the position's ``evaluation.FEATURES`` for red together with
@@ -10,6 +11,13 @@ it is not written twice. Then fits a logistic model without intercept (the featu
 minus theirs", so red and blue share it) by Newton's method with a small ridge, and writes the
 weights with how they were fitted: games, positions, log loss and accuracy on the positions of
 held-out games. The same arguments give the same file.
+
+The exchange counter (R5) cannot be fitted so: in those games the level that spends it readily
+is the stronger one, so "still holding it" reads as losing (the plain fit's weight is
+negative). ``--exchange-worth LEVEL`` measures it instead, in games of LEVEL against itself in
+which only one player (red and blue in turn) starts with the counter: the holder's share of the
+points, as a logit, is the weight of holding it when the other does not. It is written into the
+same file (``exchange_worth``), beside the fitted weights, for the levels that judge by it.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ import numpy as np
 from aton import bots
 from aton.engine.game import Game
 from aton.players import evaluation
-from aton.players.lab import game_seed
+from aton.players.lab import game_seed, wilson
 
 OUT = Path(__file__).resolve().parents[1] / "aton" / "players" / "data" / "evaluation.json"
 PAIRS = ("greedy:greedy", "easy:greedy", "easy:easy", "medium:easy")
@@ -73,6 +81,42 @@ def collect(pairs: list[tuple[str, str]], games: int, seed: int, workers: int) -
     return [(k, i, rows, result) for (k, i, _), (rows, result) in zip(jobs, played)]
 
 
+def exchange_game(level: str, seed: int, holder: str) -> float:
+    """One game of ``level`` against itself in which only ``holder`` starts with the exchange
+    counter (R5): the holder's result (1 won, 0.5 drawn, 0 lost)."""
+    position = Game.new(seed).position()
+    position["exchange"]["blue" if holder == "red" else "red"] = False
+    game = Game.from_position(position, seed, story=False)
+    bots.play_game(game, {"red": bots.get(level, seed=seed), "blue": bots.get(level, seed=seed + 1)})
+    return 1.0 if game.winner == holder else 0.5 if game.winner == "draw" else 0.0
+
+
+def _exchange_game(args: tuple[str, int, str]) -> float:
+    return exchange_game(*args)
+
+
+def exchange_worth(level: str, games: int, seed: int, workers: int) -> dict:
+    """The weight of holding the exchange counter when the other player does not, measured in
+    ``games`` games of ``level`` against itself (the holder red and blue in turn)."""
+    jobs = [(level, game_seed(seed, level, "exchange", i), "red" if i % 2 == 0 else "blue")
+            for i in range(games)]
+    if workers <= 1:
+        results = [_exchange_game(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_exchange_game, jobs, chunksize=4))
+    share = sum(results) / games
+    low, high = wilson(sum(results), games)
+    return {"weight": round(logit(share), 6), "level": level, "games": games, "seed": seed,
+            "holder_share": round(share, 4), "interval": [round(logit(low), 4),
+                                                          round(logit(high), 4)]}
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return float(np.log(p / (1 - p)))
+
+
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE, steps: int = 50) -> np.ndarray:
     """Logistic regression without intercept by Newton's method (targets may be 0.5)."""
     w = np.zeros(x.shape[1])
@@ -105,7 +149,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--exchange-worth", metavar="LEVEL",
+                        help="measure the exchange counter's worth in --games games of LEVEL "
+                             "against itself and write it into --out (which must exist)")
     args = parser.parse_args(argv)
+    if args.exchange_worth:
+        if args.exchange_worth not in bots.names():
+            parser.error(f"unknown level {args.exchange_worth!r}; choose from "
+                         f"{', '.join(bots.names())}")
+        start = time.perf_counter()
+        worth = exchange_worth(args.exchange_worth, args.games, args.seed, args.workers)
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        data["exchange_worth"] = worth
+        args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(json.dumps(worth))
+        print(f"{args.games} games in {time.perf_counter() - start:.0f} s -> {args.out}")
+        return 0
     pairs = [tuple(p.split(":")) for p in args.pairs]
     for pair in pairs:
         for level in pair:
@@ -133,8 +192,11 @@ def main(argv: list[str] | None = None) -> int:
             "games_per_pair": args.games, "seed": args.seed,
             "train": scores(x, y, w), "held_out": scores(tx, ty, w) if len(ty) else {},
             "script": "tools/fit_evaluation.py"}
+    # The exchange counter's measured worth does not depend on the fit: a new fit keeps it.
+    kept = (json.loads(args.out.read_text(encoding="utf-8")).get("exchange_worth")
+            if args.out.exists() else None)
     model = evaluation.Evaluation({f: round(float(v), 6) for f, v in zip(evaluation.FEATURES, w)},
-                                  meta)
+                                  meta, kept)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(model.to_json(), encoding="utf-8")
     print(json.dumps(meta))

@@ -65,13 +65,28 @@ class Evaluation:
     """A fitted logistic model over ``FEATURES``: ``chance(game, me)`` is the chance that
     player index ``me`` wins from ``game``'s position."""
 
-    def __init__(self, weights: dict[str, float], meta: dict | None = None) -> None:
+    def __init__(self, weights: dict[str, float], meta: dict | None = None,
+                 exchange_worth: dict | None = None) -> None:
         missing = [f for f in FEATURES if f not in weights]
         if missing:
             raise ValueError(f"the evaluation's weights lack {', '.join(missing)}")
         self.weights = dict(weights)
         self.meta = dict(meta or {})
+        #: The exchange counter's worth measured apart (``tools/fit_evaluation.py
+        #: --exchange-worth``): its ``weight`` and how it was measured, or None.
+        self.exchange_worth = dict(exchange_worth) if exchange_worth else None
         self._w = [float(weights[f]) for f in FEATURES]
+
+    def with_measured_exchange(self) -> Evaluation:
+        """This evaluation with the exchange counter (R5) weighed by its measured worth instead
+        of the fitted weight: in self-play between unequal levels, still holding the counter
+        goes with losing (the level that spends it readily is the stronger one), so the fit
+        gives it a negative weight that a search would follow by spending it on any hand."""
+        if self.exchange_worth is None:
+            raise ValueError("the evaluation has no measured exchange worth: run "
+                             "tools/fit_evaluation.py --exchange-worth LEVEL")
+        weights = dict(self.weights, exchange=self.exchange_worth["weight"])
+        return Evaluation(weights, self.meta, self.exchange_worth)
 
     def chance(self, game, me: int) -> float:
         x = sum(w * f for w, f in zip(self._w, game_features(game, me)))
@@ -80,21 +95,26 @@ class Evaluation:
         return 1.0 / (1.0 + math.exp(-x))
 
     def to_json(self) -> str:
-        return json.dumps({"features": list(FEATURES), "weights": self.weights,
-                           "fitted": self.meta}, indent=1, sort_keys=True) + "\n"
+        data = {"features": list(FEATURES), "weights": self.weights, "fitted": self.meta}
+        if self.exchange_worth is not None:
+            data["exchange_worth"] = self.exchange_worth
+        return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
 def from_json(text: str) -> Evaluation:
     """An ``Evaluation`` from the JSON ``Evaluation.to_json`` writes."""
     data = json.loads(text)
-    return Evaluation(data["weights"], data.get("fitted"))
+    return Evaluation(data["weights"], data.get("fitted"), data.get("exchange_worth"))
 
 
-@lru_cache(maxsize=1)
-def shipped() -> Evaluation:
-    """The evaluation shipped with the package (``aton/players/data/evaluation.json``)."""
+@lru_cache(maxsize=2)
+def shipped(measured_exchange: bool = False) -> Evaluation:
+    """The evaluation shipped with the package (``aton/players/data/evaluation.json``); with
+    ``measured_exchange``, the exchange counter weighed by its measured worth
+    (``Evaluation.with_measured_exchange``)."""
     text = resources.files("aton.players").joinpath("data/evaluation.json").read_text("utf-8")
-    return from_json(text)
+    model = from_json(text)
+    return model.with_measured_exchange() if measured_exchange else model
 
 
 __all__ = ["FEATURES", "Evaluation", "features", "from_json", "game_features", "shipped"]

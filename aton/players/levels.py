@@ -174,24 +174,31 @@ class SearchLevel:
     """How one search level searches: at most ``simulations`` per decision (it stops sooner
     once more could not change its choice, ``mcts.search``), ``horizon`` rounds ahead, and
     whether it judges the horizon's position with the evaluation fitted by self-play
-    (``evaluation.shipped()``, ``tools/fit_evaluation.py``) or the hand-made one."""
+    (``evaluation.shipped()``, ``tools/fit_evaluation.py``) or the hand-made one, and whether
+    that evaluation weighs the exchange counter (R5) by its worth measured apart
+    (``Evaluation.with_measured_exchange``) rather than by the fitted weight."""
 
     simulations: int
     horizon: int = 1
     fitted: bool = False
+    measured_exchange: bool = False  # the exchange counter weighed by its measured worth
 
 
-#: The search levels, weakest first. Chosen by measurement (bench/bench_bots.py --neighbours,
-#: README; 400 games a pair): easy beats greedy 65.1%, medium easy 69.5%, strong medium 72.0%,
-#: expert strong 63.9% (and greedy 93.1%). The fitted evaluation was worth about 61-63% of the
-#: games against the hand-made one at the same budget (40 and 400 simulations), a second round
-#: of look-ahead with it about 63% more; more simulations alone did little (400 against 120:
-#: 53%). "expert" decides in 163 ms (median; 95th percentile 232 ms) on an idle 2-core machine.
+#: The search levels, weakest first. Chosen by measurement (bench/bench_bots.py, README; 400
+#: games a pair): easy beats greedy 65.1%, medium easy 69.5%, strong medium 72.0%. The fitted
+#: evaluation was worth about 61-63% of the games against the hand-made one at the same budget
+#: (40 and 400 simulations), a second round of look-ahead with it about 63% more; more
+#: simulations alone did little (400 against 120: 53%; expert's 2,500 against 1,000 beat greedy
+#: in 95% of 80 games, as 1,000 did in 93.1% of 400). What lifted expert against greedy was the
+#: exchange counter weighed by its measured worth: with the fitted weight it spent the counter
+#: in round 1 and lacked it for a bad hand before a scoring round (79 of 80 games against greedy
+#: with the measured worth). "expert" decides in about 160 ms (median; 95th percentile 230 ms)
+#: on an idle 2-core machine.
 SEARCH_LEVELS: Mapping[str, SearchLevel] = MappingProxyType({
     "easy": SearchLevel(40),
     "medium": SearchLevel(120),
     "strong": SearchLevel(400, fitted=True),
-    "expert": SearchLevel(1000, horizon=2, fitted=True),
+    "expert": SearchLevel(1000, horizon=2, fitted=True, measured_exchange=True),
 })
 #: Each search level's simulations per decision (what the coach and the lab read).
 SEARCH_BUDGETS = {name: level.simulations for name, level in SEARCH_LEVELS.items()}
@@ -255,7 +262,7 @@ def get(name: str, seed: int | None = None) -> Player:
     if name in SEARCH_LEVELS:
         level = SEARCH_LEVELS[name]
         return ISMCTSPlayer(level.simulations, horizon=level.horizon, seed=seed, name=name,
-                            evaluation=shipped() if level.fitted else None)
+                            evaluation=shipped(level.measured_exchange) if level.fitted else None)
     raise ValueError(_("unknown player {name}; choose one of {levels}").format(
         name=shown(name), levels=", ".join(LEVELS)))
 
