@@ -63,8 +63,8 @@ class Coaching:
     lessons: dict[str, Lesson]
 
     def coach_hint(self) -> None:
-        """Coach hint: what the strong computer player would do in the deciding person's
-        place, reasoned from their own view only (never a hidden card)."""
+        """Coach hint: what the coach (a search at the strong level's budget) would do in the
+        deciding person's place, reasoned from their own view only (never a hidden card)."""
         if self._looking_back():
             return
         view = self.state.deciding

@@ -33,7 +33,7 @@ _ = translator("app")
 SQUARE_HEADLINES = {"place": N_("place a counter on {square} (ringed on the board)"),
                     "remove": N_("remove the counter on {square} (ringed on the board)"),
                     "take_back": N_("take back your counter on {square} (ringed on the board)")}
-HINT_TIP = N_("What the strong computer player would do now, and why")
+HINT_TIP = N_("What the coach would do now, and why")
 
 
 class CoachPanel(Panel):

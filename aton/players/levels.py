@@ -207,7 +207,7 @@ _LEVEL_TEXTS = {
     "random": N_("plays any legal move at random"),
     "beginner": N_("plays like a first-day player: sensible moves, and a beginner's mistakes"),
     "greedy": N_("takes the move that looks best right now, without looking ahead"),
-    # Translators: {n} is a number of simulated rounds (40, 120 or 400).
+    # Translators: {n} is a number of simulated rounds (40, 120, 400 or 1000).
     "easy": N_("searches ahead a little (up to {n} simulated rounds a move)"),
     "medium": N_("searches ahead (up to {n} simulated rounds a move)"),
     "strong": N_("searches ahead hard (up to {n} simulated rounds a move), judging positions "
