@@ -85,6 +85,15 @@ REMOVAL = (Removal(RED), Removal(BLUE))
 PLACEMENT = (Placement(RED), Placement(BLUE))
 WIN_CHECK = (WinCheck(RED), WinCheck(BLUE))
 
+#: What a deal puts on the agenda (a stack), by who still holds an exchange counter (red's,
+#: blue's): each player's exchange (R5) if they hold one and then their cards (R6), red first,
+#: then the reveal, cartouche 1 and cartouche 2 (R6-R8).
+ROUND_ASKS = {
+    (red, blue): (*AFTER_ASSIGNING,
+                  ASK_ASSIGN[BLUE], *((ASK_EXCHANGE[BLUE],) if blue else ()),
+                  ASK_ASSIGN[RED], *((ASK_EXCHANGE[RED],) if red else ()))
+    for red in (True, False) for blue in (True, False)}
+
 # R9: the first player carries out cartouches 2-4 (turn, removal, placement), then the second;
 # the agenda is a stack, so they go on last-first. Keys: (who goes first, story): a game
 # without story has no use for the turn steps, which only say whose turn it is.
@@ -152,12 +161,7 @@ def deal(game: Game, step: Step) -> Event | None:
     s.first = None
     s.scoring = None
     s.phase = "choose"
-    agenda = s.agenda
-    agenda += AFTER_ASSIGNING
-    for p in (BLUE, RED):
-        agenda.append(ASK_ASSIGN[p])
-        if s.exchange[p]:
-            agenda.append(ASK_EXCHANGE[p])
+    s.agenda += ROUND_ASKS[s.exchange[RED], s.exchange[BLUE]]
     if game.story:
         return Event("round", "R4", {"round": s.round, "reshuffled": reshuffled})
     return None
