@@ -161,6 +161,8 @@ def load(path: str) -> list[GameResult]:
 
 
 def _print_timing(levels: list[str], positions: int) -> None:
+    if positions < 1:  # --timed 0: no single decisions timed
+        return
     print(f"\none decision, alone on the machine's share ({positions} decisions of red in greedy "
           "games):")
     for level in levels:
