@@ -71,7 +71,8 @@ class Game:
         # (``first``): ``play_round`` continues from a position and seldom asks for it again.
         self._start, self._first = start, first
         self.story = story
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None  # made from _rng_seed when first drawn from
+        self._rng_seed = seed
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
         self.decided: list[int] = []  # for each decision, the index of its event
@@ -86,7 +87,8 @@ class Game:
         s = State.start(1, [0, 0], [0] * 48, [], [rules.COUNTERS, rules.COUNTERS],
                         [True, True], [[], []], [[], []])
         game = cls(s, seed, None, story=story)
-        s.draw = [new_deck(game.rng), new_deck(game.rng)]
+        rng = game.rng
+        s.draw = [new_deck(rng), new_deck(rng)]
         return game
 
     @classmethod
@@ -106,14 +108,17 @@ class Game:
         twin = Game.__new__(Game)
         twin._s = self._s.clone()
         twin.seed, twin._start, twin._first, twin.story = self.seed, self._start, self._first, story
-        if seed is None:
+        if seed is not None:
+            check_seed(seed, "R4")
+            twin._rng, twin._rng_seed = None, seed
+        elif self._rng is None:  # nothing drawn yet: the copy starts the same sequence
+            twin._rng, twin._rng_seed = None, self._rng_seed
+        else:
             # Seeded with 0 and then given the game's state: a generator made without a seed
             # would first read the system's entropy, only to be overwritten (a third of a clone).
-            twin.rng = random.Random(0)
-            twin.rng.setstate(self.rng.getstate())
-        else:
-            check_seed(seed, "R4")
-            twin.rng = random.Random(seed)
+            twin._rng = random.Random(0)
+            twin._rng.setstate(self._rng.getstate())
+            twin._rng_seed = self._rng_seed
         # A clone with a generator of its own is no longer the game its record describes.
         twin.story = story and seed is None
         if twin.story and self.story:
@@ -124,6 +129,17 @@ class Game:
         return twin
 
     # ------------------------------------------------------------------ what a caller may read
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's one generator, seeded from ``seed`` (or a clone's own seed): every deck
+        shuffle and every reshuffle of discards (R1, R4) draws from it. It is made when first
+        drawn from, the very sequence it would have been: most rounds never reshuffle, and
+        making one costs as much as a simulation of the search spends on a whole round."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
 
     @property
     def start(self) -> dict | None:
@@ -374,8 +390,8 @@ class Game:
         for d in redo:
             again.decide(d.choice)
             again.advance()
-        self._s, self.rng, self.events, self.decisions, self.decided = (
-            again._s, again.rng, again.events, again.decisions, again.decided)
+        self._s, self._rng, self._rng_seed = again._s, again._rng, again._rng_seed
+        self.events, self.decisions, self.decided = again.events, again.decisions, again.decided
         return undone
 
     # ------------------------------------------------------------------ views and files
