@@ -54,7 +54,7 @@ elif task == "search":
     # Simulations per second of each search level, on n mid-game decisions dealt from seeds.
     from aton.bots import SEARCH_BUDGETS, get
     rates, counts = {}, {}
-    for level in SEARCH_BUDGETS:
+    for level in (sys.argv[4].split(",") if len(sys.argv) > 4 else SEARCH_BUDGETS):
         sims, seconds = 0, 0.0
         for k in range(offset, offset + n):
             game = new(k, False)
@@ -76,6 +76,9 @@ elif task == "search":
         rates[level] = sims / seconds
         counts[level] = sims
     print(json.dumps({"rate": rates, "count": counts}))
+elif task == "levels":  # this edition's search levels
+    from aton.bots import SEARCH_BUDGETS
+    print(json.dumps({"rate": list(SEARCH_BUDGETS)}))
 elif task == "idle":  # the import alone, subtracted from the others' instruction counts
     print(json.dumps({"rate": 0}))
 elif task == "rounds":
@@ -135,6 +138,11 @@ def run_worker(path: Path, task: str, n: int, offset: int, extra: str = "") -> f
     return json.loads(out.stdout)["rate"]
 
 
+#: The search levels whose simulations are the same work in every edition compared since
+#: 03dcc81 (the hand-made judgement, one round ahead): strong and expert judge with the fitted
+#: evaluation since 17da16b and expert looks two rounds ahead, so theirs are not counted.
+SAME_WORK = "easy,medium"
+
 #: Valgrind's callgrind, counting the instructions a worker runs (``--instructions``).
 CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
 
@@ -162,11 +170,11 @@ def report_instructions(editions: dict[str, Path], games: int, decisions: int, c
     for name, path in editions.items():
         rows[name]["games"] = instructions(path, "games", games)[0] / games
         rows[name]["rounds"] = instructions(path, "rounds", rounds, str(corpus))[0] / rounds
-        spent, printed = instructions(path, "search", decisions)
+        spent, printed = instructions(path, "search", decisions, SAME_WORK)
         rows[name]["simulations"] = spent / sum(printed["count"].values())
     names = list(editions)
     titles = {"games": "a random game, no story", "rounds": "a round through play_round",
-              "simulations": "a simulation of the search levels"}
+              "simulations": f"a simulation of the search levels {SAME_WORK.replace(',', ', ')}"}
     for unit, title in titles.items():
         parts = [f"{name} {rows[name][unit]:,.0f}" for name in names]
         line = f"instructions for {title}: " + "; ".join(parts)
@@ -292,10 +300,15 @@ def main() -> None:
         if args.instructions:
             report_instructions(editions, max(20, args.games // 10), args.decisions, corpus,
                                 len(rounds))
-        searches = compare(editions, "search", args.decisions, args.batches)
+        # Each level that every edition has (an earlier one may lack the newer levels).
+        common = [level for level in run_worker(ROOT, "levels", 0, 0)
+                  if all(level in run_worker(path, "levels", 0, 0) for path in editions.values())]
+        searches = compare(editions, "search", args.decisions, args.batches, ",".join(common))
         for level, rates in per_level(searches).items():
-            report(f"search level {level}, {args.decisions} mid-game decisions a batch", rates,
-                   "simulations/s")
+            note = "" if level in SAME_WORK.split(",") or len(editions) == 1 else (
+                " (judged with the fitted evaluation here: not the same work a simulation)")
+            report(f"search level {level}{note}, {args.decisions} mid-game decisions a batch",
+                   rates, "simulations/s")
 
     clones = [clones_per_second(20_000) for _ in range(args.batches)]
     print(f"clone(story=False) of a mid-game: {statistics.median(clones):,.0f} clones/s "
