@@ -255,12 +255,15 @@ def test_a_teacher_steps_a_scoring_round_and_three_students_predict_it(
           f"(median {sorted(delays)[len(delays) // 2]:.2f} s, {len(delays)} steps × pages)")
 
 
-def play_on(page: Page) -> str:
+def play_on(page: Page, *, cards_too: bool = True) -> str:
     """One move of a page playing a classmate: its cards as drawn on the cartouches (by
-    clicks), a board choice by the keyboard's square list, else on to its next decision.
-    Returns what it did ("" when the page waits for the classmate)."""
+    clicks; not when ``cards_too`` is false), a board choice by the keyboard's square list,
+    else on to its next decision. Returns what it did ("" when the page waits for the
+    classmate, or when its cards are up and not to be played)."""
     cards = page.locator(".aton-cardbtn:not([disabled])")
     if cards.count() == 4 and cards.first.is_visible():
+        if not cards_too:
+            return ""
         for c in range(4):
             page.locator(".aton-cardbtn").nth(c).click()
             page.locator(".aton-slots button").nth(c).click()
@@ -330,7 +333,8 @@ def test_two_students_play_a_round_against_each_other(devices, voila_server: str
     while time.monotonic() < deadline:  # blue's page steps on to its own choice, once red's
         if blue.locator(".aton-cardbtn:not([disabled])").count() == 4:  # cards reach it
             break
-        play_on(blue) or blue.wait_for_timeout(300)
+        # Not blue's cards: they may come up between the count above and this move.
+        play_on(blue, cards_too=False) or blue.wait_for_timeout(300)
     stored = len(ClassStore().duel_moves(code, token_of(red), duel.id))
     expect(blue.locator(".aton-cardbtn:not([disabled])"),
            f"{stored} moves stored; blue's page: {dom_text(blue)[-600:]}").to_have_count(4)
