@@ -185,15 +185,15 @@ class SearchLevel:
 
 
 #: The search levels, weakest first. Chosen by measurement (bench/bench_bots.py, README; 400
-#: games a pair): easy beats greedy 65.1%, medium easy 69.5%, strong medium 72.0%. The fitted
-#: evaluation was worth about 61-63% of the games against the hand-made one at the same budget
-#: (40 and 400 simulations), a second round of look-ahead with it about 63% more; more
-#: simulations alone did little (400 against 120: 53%; expert's 2,500 against 1,000 beat greedy
-#: in 95% of 80 games, as 1,000 did in 93.1% of 400). What lifted expert against greedy was the
-#: exchange counter weighed by its measured worth: with the fitted weight it spent the counter
-#: in round 1 and lacked it for a bad hand before a scoring round (79 of 80 games against greedy
-#: with the measured worth). "expert" decides in about 160 ms (median; 95th percentile 230 ms)
-#: on an idle 2-core machine.
+#: games a pair): easy beats greedy 65.1%, medium easy 69.5%, strong medium 72.0%, expert
+#: strong 80.5% and greedy 99.0%. The fitted evaluation was worth about 61-63% of the games
+#: against the hand-made one at the same budget (40 and 400 simulations), a second round of
+#: look-ahead with it about 63% more; more simulations alone did little (400 against 120: 53%;
+#: expert's 2,500 against 1,000 beat greedy in 95% of 80 games, as 1,000 did in 93.1% of 400).
+#: What lifted expert was the exchange counter weighed by its measured worth: with the fitted
+#: weight it spent the counter in round 1 and lacked it for a bad hand before a scoring round
+#: (against greedy 93.1% before, 99.0% after; against strong 63.9% before, 80.5% after).
+#: "expert" decides in about 110 ms (median; 95th percentile 160 ms) on an idle 2-core machine.
 SEARCH_LEVELS: Mapping[str, SearchLevel] = MappingProxyType({
     "easy": SearchLevel(40),
     "medium": SearchLevel(120),
