@@ -30,6 +30,13 @@ OFF_SCREEN = """(selectors) => {
 }"""
 
 
+def unscrolled(page: Page) -> None:
+    """Scroll Voilà's own scroller (the app's ancestors) back to the top: a click scrolls
+    what it clicks into view there, and OFF_SCREEN's ``scrollTo`` moves only the window."""
+    page.evaluate("""() => { for (let e = document.querySelector('.aton-app'); e;
+                              e = e.parentElement) if (e.scrollTop) e.scrollTop = 0; }""")
+
+
 def put_cards(page: Page, cards: tuple[int, ...]) -> None:
     """Click a card, then its cartouche, four times; then Confirm (R6). By the page's classes,
     so in either language."""

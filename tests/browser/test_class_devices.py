@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser_actions import OFF_SCREEN, play_first_cards
+from browser_actions import OFF_SCREEN, play_first_cards, unscrolled
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
@@ -106,13 +106,6 @@ def followed(teacher: Page, students: list[Page], text: str, steps: int | None =
             expect(page.locator(".aton-moves .aton-move")).to_have_count(steps)
     assert max(delays) <= FOLLOW_S, delays
     return delays
-
-
-def unscrolled(page: Page) -> None:
-    """Scroll Voilà's own scroller (the app's ancestors) back to the top: a click scrolls
-    what it clicks into view there, and OFF_SCREEN's ``scrollTo`` moves only the window."""
-    page.evaluate("""() => { for (let e = document.querySelector('.aton-app'); e;
-                              e = e.parentElement) if (e.scrollTop) e.scrollTop = 0; }""")
 
 
 def shoot(page: Page, name: str, must_show: list[str], size: tuple[int, int],
