@@ -12,7 +12,10 @@ from aton.app.session import Session
 #: What of ``selectors`` lies off the unscrolled screen (any part), whether the page scrolls
 #: sideways and which buttons' words are cut: an empty list when all is well.
 OFF_SCREEN = """(selectors) => {
-  window.scrollTo(0, 0);  // a click scrolls what it clicks into view: measure unscrolled
+  // A click scrolls what it clicks into view, the window or Voilà's own scroller (an
+  // ancestor of the app): measure with both back at the top, as the page first shows.
+  window.scrollTo(0, 0);
+  for (let e = document.querySelector('.aton-app'); e; e = e.parentElement) e.scrollTop = 0;
   const out = [];
   for (const s of selectors) {
     const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);
@@ -32,7 +35,8 @@ OFF_SCREEN = """(selectors) => {
 
 def unscrolled(page: Page) -> None:
     """Scroll Voilà's own scroller (the app's ancestors) back to the top: a click scrolls
-    what it clicks into view there, and OFF_SCREEN's ``scrollTo`` moves only the window."""
+    what it clicks into view there. ``OFF_SCREEN`` does this itself; a screenshot taken
+    before it calls this first, so that the picture shows what is measured."""
     page.evaluate("""() => { for (let e = document.querySelector('.aton-app'); e;
                               e = e.parentElement) if (e.scrollTop) e.scrollTop = 0; }""")
 

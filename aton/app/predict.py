@@ -153,8 +153,12 @@ class ScoringQuiz(Panel, widgets.VBox):
         self.summary = widgets.HTML()
         self.summary.add_class("aton-quiz-summary")
         self.intro_text = widgets.HTML()
-        super().__init__([self.intro_text, self.results, self.ask, self.message,
-                          self.summary])
+        # The boxes and Reveal stay right under the introduction and the newest line comes
+        # first below them, so that at every line the controls are where they were and what
+        # was just revealed is read beside them (at a projector's size the quiz grows past the
+        # screen's foot within three lines otherwise).
+        super().__init__([self.intro_text, self.ask, self.message, self.summary,
+                          self.results])
         self.add_class("aton-quiz")
         self.relabel()
 
@@ -267,7 +271,7 @@ class ScoringQuiz(Panel, widgets.VBox):
                  for p in PLAYERS}
         self.marks[current] = marks
         self.guesses[current] = guesses
-        self.results.children = [*self.results.children, widgets.HTML()]
+        self.results.children = [widgets.HTML(), *self.results.children]  # newest first
         self._results()
         self.guess(None, None)
         self._show()
@@ -276,12 +280,13 @@ class ScoringQuiz(Panel, widgets.VBox):
     # ------------------------------------------------------------------ drawing
 
     def _results(self) -> None:
-        """The revealed lines: earlier ones shrunk to their marks (their sentences stay in the
-        log), so the quiz keeps fitting beside the board; the newest with its explanation."""
-        lines = list(self.answers)
+        """The revealed lines, newest first: the newest with its explanation, the earlier ones
+        shrunk to their marks (their sentences stay in the log), so the quiz keeps fitting
+        beside the board."""
+        lines = list(self.answers)[::-1]
         for k, (widget, line) in enumerate(zip(self.results.children, lines, strict=True)):
             widget.value = self._result_html(self.answers[line], self.guesses[line],
-                                             self.marks[line], full=k == len(lines) - 1)
+                                             self.marks[line], full=k == 0)
 
     def _show(self) -> None:
         current = self.current

@@ -64,15 +64,15 @@ def test_a_scoring_round_predicted_and_revealed_line_by_line(page: Page, voila_s
         reveal.click()
         expect(results).to_have_count(n)
         expect(explain).to_have_text(event.text)  # the game stepped this line, and only it
-        last = results.nth(n - 1)
-        expect(last).to_contain_text(LINE_TITLES[event.data["line"]])
-        expect(last).to_contain_text(f"red {points['red']}")
+        newest = results.nth(0)  # the newest line comes first
+        expect(newest).to_contain_text(LINE_TITLES[event.data["line"]])
+        expect(newest).to_contain_text(f"red {points['red']}")
         if n == 2:
-            expect(last).to_contain_text("no guess")
-            expect(last).not_to_contain_text("you said")
-            expect(last).to_contain_text("✓ right")  # blue's guess
+            expect(newest).to_contain_text("no guess")
+            expect(newest).not_to_contain_text("you said")
+            expect(newest).to_contain_text("✓ right")  # blue's guess
         else:
-            expect(last).to_contain_text(f"you said {points['blue'] + 1}")
+            expect(newest).to_contain_text(f"you said {points['blue'] + 1}")
         expect(page.locator(".aton-table tr.aton-hl")).to_contain_text(
             LINE_TITLES[event.data["line"]])
         text = dom_text(page)

@@ -43,7 +43,7 @@ def test_a_win_offers_the_next_level_and_the_menu_marks_the_best(page: Page, voi
     expect(options).to_have_text(best)
     SHOTS.mkdir(exist_ok=True)
     # Measured and shot unscrolled: the end of the game and the step buttons on one screen (a
-    # click may have scrolled Voilà's own scroller, which OFF_SCREEN's scrollTo does not move).
+    # click may have scrolled Voilà's own scroller: the picture shows what is measured).
     unscrolled(page)
     page.screenshot(path=str(SHOTS / f"end_next_level_{lang}_{size[0]}x{size[1]}.png"))
     assert page.evaluate(OFF_SCREEN, [".aton-end", ".aton-steps button"]) == []
