@@ -136,8 +136,10 @@ class ScoringQuiz(Panel, widgets.VBox):
         self.guesses: dict[str, dict[str, int | None]] = {}  # what the class typed, by line
         self._message: Callable[[], str] | None = None  # the last warning, to write it again
         self.intro = intro
+        # Each box as wide as its name and its input (the app's style sheet sizes the input,
+        # ``theme.CSS``): a fixed width squeezed the input under a long name ("vermelho").
         self.boxes = {p: widgets.Text(value="", style={"description_width": "initial"},
-                                      layout=widgets.Layout(width="150px"))
+                                      layout=widgets.Layout(width="auto"))
                       for p in PLAYERS}
         for p, box in self.boxes.items():
             box.add_class(f"aton-guess-{p}")

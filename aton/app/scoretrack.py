@@ -68,15 +68,21 @@ class ScoreTrack(Panel):
                          f'<div style="position:absolute;left:{left:.2f}%;top:24px;'
                          f'transform:translateX(-50%);font-size:12px;{strong}">{v}</div>')
         win_left = 100 * WIN / end
+        # "wins" is written right of the line, on the red pawn's row; once red is just past
+        # 40 its pawn would cover the word, which then goes left of the line.
+        side = ("transform:translateX(-100%);padding-right:4px"
+                if WIN < scores["red"] <= WIN + 7 else "padding-left:4px")
         ticks.append(f'<div style="position:absolute;left:{win_left:.2f}%;top:0;height:24px;'
                      'border-left:3px solid #8a6100"></div>'
-                     f'<div style="position:absolute;left:{win_left:.2f}%;top:-2px;'
-                     'font-size:12px;color:#8a6100;padding-left:4px">' + _("wins") + '</div>')
+                     f'<div class="aton-track-wins" style="position:absolute;'
+                     f'left:{win_left:.2f}%;top:-2px;font-size:12px;color:#8a6100;{side}">'
+                     + _("wins") + '</div>')
         pawns = []
         for p, top in (("red", 0), ("blue", 12)):
             left = 100 * min(scores[p], end) / end
             glow = "box-shadow:0 0 0 4px #e6007e;" if p in changed else ""
-            pawns.append(f'<div title="{player_name(p)}: {scores[p]}" style="position:absolute;'
+            pawns.append(f'<div class="aton-pawn" title="{player_name(p)}: {scores[p]}" '
+                         'style="position:absolute;'
                          f'left:{left:.2f}%;top:{top}px;width:14px;height:14px;'
                          f'margin-left:-7px;border-radius:7px;border:2px solid #fff;{glow}'
                          f'background:{PLAYER_COLOUR[p]}"></div>')

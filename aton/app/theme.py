@@ -148,6 +148,8 @@ CSS = """
 .aton-join-address { font-family: monospace; font-weight: bold; word-break: break-all; }
 .aton-class-q { font-size: 16px; }
 .aton-class-results { font-size: 16px; }
+/* A guess box of the class quiz (aton/app/predict.py): room for "no guess" / "sem palpite". */
+.aton-quiz .widget-text input { flex: 0 0 7em; width: 7em; }
 .aton-right { color: #1b5e20; } .aton-wrong { color: #b71c1c; }
 /* Puzzles (aton/app/puzzlemode.py). */
 .aton-puzzle-title { margin: 0 8px 0 0; font-size: 20px; }

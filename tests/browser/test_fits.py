@@ -58,27 +58,35 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     assert page.evaluate(INSIDE, PICKING) == []
 
 
+#: The buttons the quiz test presses, by language (the catalog's words).
+QUIZ_BUTTONS = {"en": ("Confirm", "To my next decision ▸▸", "Class predicts", "Reveal"),
+                "pt": ("Confirmar", "Até a minha decisão ▸▸", "Palpites da turma", "Revelar")}
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("projector", ["", "&projector=1"], ids=["page", "projector"])
+@pytest.mark.parametrize("lang", ["en", "pt"])
 def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_server: str,
-                                                            size, projector) -> None:
-    open_page(page, f"{voila_server}?scenario=14_scoring_winner&seed=1{projector}", size)
+                                                            size, projector, lang) -> None:
+    confirm, run, predicts, reveal_word = QUIZ_BUTTONS[lang]
+    open_page(page, f"{voila_server}?scenario=14_scoring_winner&seed=1{projector}&lang={lang}",
+              size)
     place_four(page)
-    page.get_by_role("button", name=re.compile("^Confirm")).click()
-    page.get_by_role("button", name="To my next decision ▸▸").click()
-    page.get_by_role("button", name="Class predicts").click()
+    page.get_by_role("button", name=re.compile(f"^{confirm}")).click()
+    page.get_by_role("button", name=run).click()
+    page.get_by_role("button", name=predicts).click()
     quiz = page.locator(".aton-quiz")
     expect(quiz).to_be_visible()
     assert page.evaluate(INSIDE, [".aton-quiz input", ".aton-quiz button", ".aton-next",
                                   ".aton-steps button", ".aton-track"]) == []
-    reveal = quiz.get_by_role("button", name="Reveal")
+    reveal = quiz.get_by_role("button", name=reveal_word)
     for n in range(1, 6):  # after each line but the last, the next one's boxes and Reveal
         reveal.click()
         expect(quiz.locator(".aton-quiz-line")).to_have_count(n)
         page.wait_for_timeout(300)
         off = page.evaluate(INSIDE, [".aton-quiz input", ".aton-quiz button"])
         if n in (3, 5):  # three lines scored: the chart is drawn beside the table
-            page.screenshot(path=f"/tmp/fits_quiz{projector[1:10]}_{size[0]}_{n}.png")
+            page.screenshot(path=f"/tmp/fits_quiz{projector[1:10]}_{lang}_{size[0]}_{n}.png")
         assert off == [], n
     overlap = page.evaluate("""() => {
       const t = document.querySelector('.aton-col .aton-table');
@@ -88,6 +96,13 @@ def test_the_class_quiz_and_the_scoring_round_are_on_screen(page: Page, voila_se
       return (a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1
               || b.bottom <= a.top + 1) ? '' : 'the chart covers the table'; }""")
     assert overlap == ""
+    # Red has 44 here, just past 40: its pawn leaves the track's "wins" readable.
+    assert page.evaluate("""() => {
+      const w = document.querySelector('.aton-track .aton-track-wins').getBoundingClientRect();
+      return [...document.querySelectorAll('.aton-track .aton-pawn')].filter(e => {
+        const p = e.getBoundingClientRect();
+        return p.left < w.right && w.left < p.right && p.top < w.bottom && w.top < p.bottom;
+      }).map(e => e.title); }""") == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
