@@ -46,7 +46,8 @@ class CoachPanel(Panel):
         self.seed = COACH_SEED
         self.hint = Button(icon="lightbulb-o", disabled=True, layout=Layout(width="auto"))
         self.review = ToggleButton(value=False, layout=Layout(width="auto"))
-        self.hint_box = HTML(layout=Layout(max_height="260px", overflow="auto"))
+        self.hint_box = HTML(layout=Layout(overflow="auto"))  # its height: layout.LAYOUT_CSS
+        self.hint_box.add_class("aton-hint-box")
         self.review_box = HTML()
         self.threat_box = HTML()
         self.advice: coach.Advice | None = None

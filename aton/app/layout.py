@@ -124,6 +124,10 @@ LAYOUT_CSS = f"""
    window it scrolls, and it opens at its end, where what to do now is said. */
 .aton-explain .widget-html-content {{ max-height: 25vh; overflow-y: auto; display: flex;
   flex-direction: column-reverse; }}
+/* Nor does the coach's hint: its headline first, its reasons scroll past a quarter of the
+   window (at 768 px high the cards and Confirm stay on the screen beside it). */
+.aton-hint-box {{ max-height: min(260px, 24vh); }}
+.{PROJECTOR_CLASS} .aton-hint-box {{ max-height: min(260px, 20vh); }}
 /* The four cartouches share one row; a cartouche's words wrap inside it if they must. */
 .aton-app .aton-slots {{ flex-wrap: nowrap; }}
 .aton-app .aton-slots > button.widget-button {{ flex: 1 1 0; min-width: 0; min-height: 36px;

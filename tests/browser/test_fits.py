@@ -1,7 +1,8 @@
 """Every control the current step needs is on the screen, at 1024x768, 1366x768 and 1920x1080.
 
-Measured with the page unscrolled. A learner placing cards in a free game and in a guided lesson, a teacher at a projector, in
-English and in Portuguese, and a class predicting a scoring round: the four cards, the four
+Measured with the page unscrolled. A learner placing cards in a free game and in a guided
+lesson (the coach's hint open too), a teacher at a projector, in English and in Portuguese,
+and a class predicting a scoring round: the four cards, the four
 cartouches, Confirm, what to do now (the explanation's last line), Next step, and the quiz's
 boxes and Reveal lie inside the window without scrolling; nothing scrolls sideways; no
 button's words are cut; the scoring round's chart covers none of its table.
@@ -56,6 +57,21 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     place_four(page)
     page.screenshot(path=f"/tmp/fits_{where}_{lang}_{size[0]}.png")
     assert page.evaluate(INSIDE, PICKING) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", ["free", "projector"])
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_coach_hint_leaves_the_cards_and_confirm_on_screen(page: Page, voila_server: str,
+                                                               size, where, lang) -> None:
+    query = {"free": "?seed=7", "projector": "?projector=1&seed=7"}[where]
+    open_page(page, f"{voila_server}{query}&lang={lang}", size)
+    page.locator(".aton-coach button").first.click()  # Coach hint: its advice and reasons
+    expect(page.locator(".aton-hint-text")).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(400)
+    off = page.evaluate(INSIDE, PICKING + [".aton-hint-text b"])
+    page.screenshot(path=f"/tmp/fits_hint_{where}_{lang}_{size[0]}.png")
+    assert off == []
 
 
 #: The buttons the quiz test presses, by language (the catalog's words).
