@@ -62,7 +62,13 @@ LAYOUT_CSS = f"""
   --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 318px) * {RATIO:.4f})));
 }} }}
 @media (max-height: 799px) {{ .aton-app:not(.{PROJECTOR_CLASS}) .aton-explain .widget-html-content {{
-  max-height: 21vh; }} }}
+  max-height: 21vh; }}
+  /* A guided lesson's box stands above the explanation, and a Watch out line (R18) under it:
+     both are set tighter so that the cards and Confirm stay on the screen below them. */
+  .aton-app.aton-in-lesson:not(.{PROJECTOR_CLASS}) .aton-explain .widget-html-content {{
+    max-height: 14vh; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-warn {{ font-size: 13px; line-height: 1.3;
+    padding: 2px 8px; }} }}
 .aton-app.{PROJECTOR_CLASS} {{
   --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 262px) * {RATIO:.4f})));
 }}
