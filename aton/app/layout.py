@@ -68,7 +68,13 @@ LAYOUT_CSS = f"""
   .aton-app.aton-in-lesson:not(.{PROJECTOR_CLASS}) .aton-explain .widget-html-content {{
     max-height: 14vh; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-warn {{ font-size: 13px; line-height: 1.3;
-    padding: 2px 8px; }} }}
+    padding: 2px 8px; }}
+  /* The lesson's hint, set as small, takes the place of its introduction and of the count
+     of lessons done while it is open (Hint again brings them back). */
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-tutor .aton-hint-text {{ font-size: 13px;
+    line-height: 1.3; padding: 2px 8px; }}
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-tutor.aton-hint-open :is(.aton-intro, .aton-progress) {{
+    display: none; }} }}
 .aton-app.{PROJECTOR_CLASS} {{
   --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 262px) * {RATIO:.4f})));
 }}

@@ -180,6 +180,9 @@ class Tutor(Panel):
                                       f"<div>{badges}</div><div>{then}</div></div>")
 
     def _show_hint(self, lesson: Lesson) -> None:
+        # On a short screen the hint takes the place of the lesson's introduction while it is
+        # open (layout.LAYOUT_CSS), so that the cards it marks stay on the screen.
+        (self.widget.add_class if self.hint_on else self.widget.remove_class)("aton-hint-open")
         if not self.hint_on:
             self.hint.button_style = ""
             self.hint_text.value = ""

@@ -67,7 +67,8 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
                                                                  size, lang) -> None:
     """On a laptop's 768 px: the lesson's box, its explanation and a Watch out line (R18)
     above, and the cards and Confirm still on the screen (a Watch out line and a longer goal
-    pushed Confirm off it in lessons 8, 11, 12, 13 and 14)."""
+    pushed Confirm off it in lessons 8, 11, 12, 13 and 14), with the lesson's hint open too
+    (it marks the cards to play: it pushed them off in thirteen lessons)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     off = {}
     for name in tutorial.names():
@@ -78,10 +79,16 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
         must = [".aton-steps button", ".aton-goal"]
         if page.locator(".aton-cardbtn").count():
             must += [".aton-cardbtn", ".aton-picker-confirm"]
-        found = page.evaluate(INSIDE, must)
-        if found:
-            off[name] = found
-            page.screenshot(path=f"/tmp/fits_lesson_{name}_{lang}_{size[0]}.png")
+        for hint in (False, True):
+            if hint:
+                page.locator(".aton-tutor button").first.click()  # Hint
+                expect(page.locator(".aton-tutor .aton-hint-text")).to_be_visible()
+                page.wait_for_timeout(400)
+                must.append(".aton-tutor .aton-hint-text")
+            found = page.evaluate(INSIDE, must)
+            if found:
+                off[name, hint] = found
+                page.screenshot(path=f"/tmp/fits_lesson_{name}_{lang}_{size[0]}_{hint}.png")
     assert off == {}
 
 
