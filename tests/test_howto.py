@@ -414,10 +414,12 @@ def test_a_square_chosen_from_the_keyboard_list():
     assert [value for _, value in chooser.list.options] == legal
     label = {v: k for k, v in chooser.list.options}[legal[0]]
     assert label.startswith(f"{legal[0]}: temple ") and label.endswith("empty")
+    assert chooser.choose.description == "Place a counter here"
     chooser.choose.click()  # nothing picked yet: said so, nothing changes
     assert "First pick a square" in chooser.title.value
     chooser.list.value = legal[-1]  # the arrow keys move the choice...
     assert app.board.pointed_at == [legal[-1]]  # ...and the board rings it
+    assert chooser.choose.description == f"Place a counter on {legal[-1]}"  # and the button
     chooser.choose.click()
     assert app.board.counter_on(legal[-1]) == "red"
     assert app.game.events[-1].type == "place" and app.game.events[-1].data["square"] == (

@@ -21,6 +21,13 @@ _ = translator("app")
 
 ACTIONS = {"place": N_("Place a counter here"), "remove": N_("Remove this counter"),
            "take_back": N_("Take this counter back")}
+#: The button once a square is picked: it names the square, so that what Enter will do is
+#: read before it is done (and a page that has not yet heard of the pick still names the old
+#: one: the browser sends a button's click at once, but may hold a list's new value back
+#: while the kernel is busy).
+ACTIONS_ON = {"place": N_("Place a counter on {square}"),
+              "remove": N_("Remove the counter on {square}"),
+              "take_back": N_("Take back the counter on {square}")}
 #: What is on a square, in the list's labels.
 ON_SQUARE = {None: N_("empty"), "red": N_("a red counter"), "blue": N_("a blue counter")}
 #: A square's label in the list, one whole message per colour (in Portuguese the colour
@@ -85,14 +92,24 @@ class SquareChooser(Panel):
             self.list.options = options
             # The same squares in new words (the page's language changed): keep the pick.
             self.list.value = picked if picked in squares else None
-        self.choose.description = _(ACTIONS[kind]) if kind in ACTIONS else _(
-            "Choose this square")
+        self._name_button()
         self.choose.tooltip = _("Choose the square picked in the list (the same as clicking "
                                 "it on the board)")
         self.title.value = _("<b>Or use the keyboard:</b> Tab to the list, pick a square with "
                              "the arrow keys, then Tab and Enter.")
 
+    def _name_button(self) -> None:
+        kind, picked = self._loaded[0], self.list.value
+        if picked:
+            self.choose.description = (_(ACTIONS_ON[kind]) if kind in ACTIONS_ON else _(
+                "Choose {square}")).format(square=picked)
+        else:
+            self.choose.description = _(ACTIONS[kind]) if kind in ACTIONS else _(
+                "Choose this square")
+
+    @in_language
     def _moved(self, change: dict) -> None:
+        self._name_button()
         if change["new"]:
             for callback in self._browse:
                 callback(change["new"])

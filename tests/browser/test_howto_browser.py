@@ -195,7 +195,9 @@ def test_a_square_chosen_by_keyboard(page: Page, voila_server: str,
     assert chosen in legal
     page.screenshot(path="/tmp/howto_keyboard_1366.png")
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.textContent") == "Place a counter here"
+    expect(page.locator(".aton-chooser button")).to_have_text(f"Place a counter on {chosen}")
+    assert page.evaluate("document.activeElement.textContent") == (
+        f"Place a counter on {chosen}")
     page.keyboard.press("Enter")
     event = local.decide(chosen)[-1]
     expect(page.locator(".aton-explain-text")).to_have_text(event.text)

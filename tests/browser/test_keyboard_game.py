@@ -113,6 +113,10 @@ def choose_square_by_keyboard(page: Page, expected: str) -> str:
     expect(listbox).to_have_value(first)
     assert listbox.get_attribute("aria-label") == "Squares you may choose"
     button = page.locator(".aton-chooser button")
+    # The button names the square the kernel has heard of: Enter only once it is this one
+    # (the browser may hold the list's new value back while the kernel is busy, and send the
+    # button's click before it).
+    expect(button).to_have_text(re.compile(rf" {re.escape(expected)}$"), timeout=30_000)
     focus(page, button)
     press(page, "Enter", live_text(page))
     return first.split(":")[0]  # the option is the square's label: "T1.1: temple 1, ..."
