@@ -123,7 +123,11 @@ def put_cards(page: Page) -> None:
 
 def choose_square(page: Page) -> None:
     """A board decision from the keyboard list: its first square, then its button."""
-    page.locator(".aton-square-list select").select_option(index=0)
+    label = page.locator(".aton-square-list select").select_option(index=0)[0]
+    square = label.split(":")[0]  # an option's value is its label: "T1.1: templo 1, ..."
+    # Pressed once the button names the square: the kernel has the pick (squares.ACTIONS_ON).
+    expect(page.locator(".aton-chooser button")).to_have_text(
+        re.compile(rf" {re.escape(square)}$"))
     after(page, lambda: page.locator(".aton-chooser button").click())
 
 

@@ -131,6 +131,9 @@ def test_a_puzzle_and_its_verdict_have_no_wcag_violation(page: Page, voila_serve
     chooser = page.locator(".aton-puzzles .aton-chooser")
     legal = [str(o) for o in puzzle.view().options()]  # the list's order
     chooser.locator("select").select_option(index=legal.index(puzzle.best[0]))
+    # Enter once the button names the square: the kernel has the pick (see squares.ACTIONS_ON)
+    expect(chooser.locator("button").first).to_have_text(
+        re.compile(rf" {re.escape(puzzle.best[0])}$"))
     chooser.locator("button").first.press("Enter")
     expect(page.locator(".aton-puzzle-verdict b").first).to_contain_text(WORDS[lang][1],
                                                                         timeout=15_000)
