@@ -9,13 +9,9 @@ from playwright.sync_api import Page, expect
 import aton
 from aton.app.session import Session
 
-#: What of ``selectors`` lies off the unscrolled screen (any part), whether the page scrolls
-#: sideways and which buttons' words are cut: an empty list when all is well.
-OFF_SCREEN = """(selectors) => {
-  // A click scrolls what it clicks into view, the window or Voilà's own scroller (an
-  // ancestor of the app): measure with both back at the top, as the page first shows.
-  window.scrollTo(0, 0);
-  for (let e = document.querySelector('.aton-app'); e; e = e.parentElement) e.scrollTop = 0;
+#: What of ``selectors`` lies off the screen as it is now scrolled (any part), whether the
+#: page scrolls sideways and which buttons' words are cut: an empty list when all is well.
+OFF_SCREEN_NOW = """(selectors) => {
   const out = [];
   for (const s of selectors) {
     const all = [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null);
@@ -31,6 +27,15 @@ OFF_SCREEN = """(selectors) => {
       out.push(`cut: "${b.textContent.trim()}" ${b.scrollWidth} > ${b.clientWidth}`);
   return out;
 }"""
+
+#: As ``OFF_SCREEN_NOW``, on the unscrolled screen. A click scrolls what it clicks into view,
+#: the window or Voilà's own scroller (an ancestor of the app): measure with both back at the
+#: top, as the page first shows.
+OFF_SCREEN = ("""(selectors) => {
+  window.scrollTo(0, 0);
+  for (let e = document.querySelector('.aton-app'); e; e = e.parentElement) e.scrollTop = 0;
+  return (""" + OFF_SCREEN_NOW + """)(selectors);
+}""")
 
 
 def unscrolled(page: Page) -> None:

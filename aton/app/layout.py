@@ -90,6 +90,15 @@ LAYOUT_CSS = f"""
 /* On a projector the explanation's "Your turn: put one card on each cartouche" is the
    picker's heading: the picker's own first line gives its room to the cards. */
 .{PROJECTOR_CLASS} .aton-col .aton-picker-title {{ display: none; }}
+/* The board's column stays on the screen while a taller right-hand column scrolls past it
+   (a guided lesson on a projector 768 px high, a scoring round's table): the class never
+   loses the board when the teacher scrolls down to the cards. The boxes around the app
+   scroll what overflows them, and a box that can scroll would hold the column in place:
+   they clip sideways instead (a box that clips does not scroll). */
+.jp-OutputArea:has(.aton-app), .jp-OutputArea-child:has(.aton-app),
+.jp-OutputArea-output:has(.aton-app), .aton-app, .aton-app > .aton-grid,
+.aton-app .aton-left-area {{ overflow-x: clip; overflow-y: visible; }}
+.aton-app .aton-left-area > .aton-left {{ position: sticky; top: 0; align-self: start; }}
 .aton-board path.dot {{ transform: scale(var(--aton-k, 1)); }}
 .aton-board text.label {{ transform: scale(var(--aton-k, 1)); }}
 /* A button is never narrower than its text: it goes onto the next line instead. */
@@ -113,9 +122,10 @@ LAYOUT_CSS = f"""
 .aton-map-arrow {{ color: #555; margin: 0 1px; }}
 .aton-app .aton-steps :is(select, .widget-label) {{ font-size: 14px; }}
 /* A window under 1280 px wide: the lesson's numbered chips give way (the Lesson menu lists
-   the lessons; "Done: 3 of 15" stays), and the lesson's introduction is set smaller. */
+   the lessons; "Done: 3 of 15" stays), and the lesson's introduction is set smaller (not on
+   a projector: its type stays large). */
 @media (max-width: 1279px) {{
-  .aton-app:not(.{PROJECTOR_CLASS}) .aton-progress .aton-chip {{ display: none; }}
+  .aton-app .aton-progress .aton-chip {{ display: none; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-intro {{ font-size: 13px; line-height: 1.3; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-col .aton-box {{ padding: 4px 8px; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-col .aton-cardbtn {{ height: 40px; }}

@@ -136,6 +136,10 @@ class Page:
                      self.reader.widget],
                     layout=Layout(width=f"calc({BOARD_WIDTH} + 6px)"))
         left.add_class("aton-left")
+        # The column sticks beside a taller right-hand column (layout.LAYOUT_CSS) inside this
+        # area, as tall as the grid's row: it never slides over the game log below.
+        left_area = VBox([left])
+        left_area.add_class("aton-left-area")
         # The step controls come first: whatever the explanation or a lesson's box below
         # says, Next step stays where the last click found it.
         self.controls.steps.add_class("aton-steps")
@@ -160,13 +164,15 @@ class Page:
                                  layout=Layout(width="100%", grid_gap="12px")),
                             self.history.bridge])
         self.footer.add_class("aton-box")
-        grid = AppLayout(header=header, left_sidebar=left, center=self.right,
+        self.footer.add_class("aton-footer")
+        grid = AppLayout(header=header, left_sidebar=left_area, center=self.right,
                          footer=self.footer, pane_widths=["1px", 1, 0],
                          pane_heights=["48px", 1, "150px"], grid_gap="6px")
         # The header wraps onto a second line on a narrow screen: let its rows grow; the
         # board's column is as wide as the board, the right-hand column takes the rest.
         grid.layout.grid_template_rows = "auto auto auto"
         grid.layout.grid_template_columns = "auto minmax(0, 1fr)"
+        grid.add_class("aton-grid")
         self.grid = grid
         self.root.children = [style_widget(), self.intro, grid, self.puzzles.widget,
                               self.how_to.widget,

@@ -67,6 +67,7 @@ class CardPicker(Panel):
         self.picking = VBox([hand_row, slot_row, self.meaning, action_row])
         self.widget = VBox([self.title, self.picking], layout=Layout(width="100%"))
         self.widget.add_class("aton-box")
+        self.widget.add_class("aton-picker")
 
         for i, b in enumerate(self.cards):
             b.on_click(lambda _b, i=i: self.click_card(i))

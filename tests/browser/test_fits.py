@@ -1,6 +1,7 @@
 """Every control the current step needs is on the screen, at 1024x768, 1366x768 and 1920x1080.
 
-Measured with the page unscrolled. A learner placing cards in a free game and in a guided
+Measured with the page unscrolled (a guided lesson on a projector 768 px high, scrolled down to
+its cards: the board stays beside them). A learner placing cards in a free game and in a guided
 lesson (the coach's hint open too), a teacher at a projector, in English and in Portuguese,
 and a class predicting a scoring round: the four cards, the four
 cartouches, Confirm, what to do now (the explanation's last line), Next step, and the quiz's
@@ -14,6 +15,7 @@ import re
 
 import pytest
 from browser_actions import OFF_SCREEN as INSIDE
+from browser_actions import OFF_SCREEN_NOW as INSIDE_NOW
 from browser_actions import play_to_the_end
 from playwright.sync_api import Page, expect
 
@@ -89,6 +91,42 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
             if found:
                 off[name, hint] = found
                 page.screenshot(path=f"/tmp/fits_lesson_{name}_{lang}_{size[0]}_{hint}.png")
+    assert off == {}
+
+
+@pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_lesson_on_a_projector_keeps_the_board_beside_the_cards(page: Page, voila_server: str,
+                                                                 size, lang) -> None:
+    """On a projector only 768 px high, a lesson's box, explanation and Watch out line in
+    the projector's large type are taller than the screen: the teacher scrolls down to the
+    cards, and the board's column stays where it was, so the class sees the board, the
+    cards and Confirm together (before, the board scrolled away)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    off = {}
+    for name in tutorial.names():
+        page.goto(f"{voila_server}?lesson={name}&projector=1&lang={lang}")
+        expect(page.locator(".aton-tutor .aton-goal")).to_be_visible(timeout=90_000)
+        expect(page.locator(".aton-steps button").first).to_be_visible()
+        page.wait_for_timeout(600)
+        must = [".aton-board", ".aton-map"]
+        if page.locator(".aton-cardbtn").count():
+            must += [".aton-col .aton-picker", ".aton-cardbtn", ".aton-picker-confirm"]
+            # As far as the teacher scrolls: the cards' box just up from the screen's foot.
+            page.locator(".aton-col .aton-picker").evaluate("e => e.scrollIntoView({block: 'end'})")
+        else:  # a lesson that opens at a square to choose: the step buttons and the goal
+            must += [".aton-steps button", ".aton-goal"]
+        page.wait_for_timeout(300)
+        found = page.evaluate(INSIDE_NOW, must)
+        found += page.evaluate("""() => {  // the board's column stops above the game log
+          const l = document.querySelector('.aton-left').getBoundingClientRect();
+          const f = document.querySelector('.aton-footer').getBoundingClientRect();
+          return l.bottom <= f.top + 1 ? [] : [`the board's column covers the log by ${
+            Math.round(l.bottom - f.top)} px`]; }""")
+        if found:
+            off[name] = found
+            page.screenshot(path=f"/tmp/fits_projector_lesson_{name}_{lang}_{size[0]}.png")
+    page.screenshot(path=f"/tmp/fits_projector_lesson_last_{lang}_{size[0]}.png")
     assert off == {}
 
 
