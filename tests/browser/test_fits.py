@@ -12,6 +12,7 @@ button's words are cut; the scoring round's chart covers none of its table.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from browser_actions import OFF_SCREEN as INSIDE
@@ -63,6 +64,19 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     assert page.evaluate(INSIDE, PICKING) == []
 
 
+def each_lesson(page: Page, voila_server: str, size: tuple[int, int],
+                query: str) -> Iterator[tuple[str, bool]]:
+    """Open each guided lesson in turn at ``size`` (``query``: the rest of the address);
+    yield its name and whether it opens at the cards."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    for name in tutorial.names():
+        page.goto(f"{voila_server}?lesson={name}&{query}")
+        expect(page.locator(".aton-tutor .aton-goal")).to_be_visible(timeout=90_000)
+        expect(page.locator(".aton-steps button").first).to_be_visible()
+        page.wait_for_timeout(600)
+        yield name, page.locator(".aton-cardbtn").count() > 0
+
+
 @pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voila_server: str,
@@ -71,15 +85,10 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
     above, and the cards and Confirm still on the screen (a Watch out line and a longer goal
     pushed Confirm off it in lessons 8, 11, 12, 13 and 14), with the lesson's hint open too
     (it marks the cards to play: it pushed them off in thirteen lessons)."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
     off = {}
-    for name in tutorial.names():
-        page.goto(f"{voila_server}?lesson={name}&lang={lang}")
-        expect(page.locator(".aton-tutor .aton-goal")).to_be_visible(timeout=90_000)
-        expect(page.locator(".aton-steps button").first).to_be_visible()
-        page.wait_for_timeout(600)
+    for name, cards in each_lesson(page, voila_server, size, f"lang={lang}"):
         must = [".aton-steps button", ".aton-goal"]
-        if page.locator(".aton-cardbtn").count():
+        if cards:
             must += [".aton-cardbtn", ".aton-picker-confirm"]
         for hint in (False, True):
             if hint:
@@ -102,15 +111,10 @@ def test_a_lesson_on_a_projector_keeps_the_board_beside_the_cards(page: Page, vo
     the projector's large type are taller than the screen: the teacher scrolls down to the
     cards, and the board's column stays where it was, so the class sees the board, the
     cards and Confirm together (before, the board scrolled away)."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
     off = {}
-    for name in tutorial.names():
-        page.goto(f"{voila_server}?lesson={name}&projector=1&lang={lang}")
-        expect(page.locator(".aton-tutor .aton-goal")).to_be_visible(timeout=90_000)
-        expect(page.locator(".aton-steps button").first).to_be_visible()
-        page.wait_for_timeout(600)
+    for name, cards in each_lesson(page, voila_server, size, f"projector=1&lang={lang}"):
         must = [".aton-board", ".aton-map"]
-        if page.locator(".aton-cardbtn").count():
+        if cards:
             must += [".aton-col .aton-picker", ".aton-cardbtn", ".aton-picker-confirm"]
             # As far as the teacher scrolls: the cards' box just up from the screen's foot.
             page.locator(".aton-col .aton-picker").evaluate("e => e.scrollIntoView({block: 'end'})")
