@@ -28,6 +28,29 @@ OFF_SCREEN_NOW = """(selectors) => {
   return out;
 }"""
 
+#: What in the app runs past the box that holds it (by half a pixel or more), where that box
+#: would cut it off (a panel's border, a button's edge): an empty list when all is well. What
+#: is kept for screen readers only (the page's first line under 1000 px high, words in boxes
+#: 1 px wide) is hidden on purpose.
+OVERHANG = """() => {
+  const out = [], cut = [];
+  for (const e of document.querySelectorAll('.aton-app *')) {
+    if (e.offsetParent === null || e.closest('.aton-page-intro')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width <= 1 || cut.some(c => c.contains(e))) continue;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible') continue;
+      const q = a.getBoundingClientRect();  // (a box 1 px wide holds words for screen readers)
+      if (q.width > 1 && (r.right > q.right + 0.5 || r.left < q.left - 0.5)) {
+        cut.push(e);
+        out.push(`"${e.textContent.trim().slice(0, 30)}" ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(q.left)}-${Math.round(q.right)}`);
+      }
+      break;
+    }
+  }
+  return out;
+}"""
+
 #: As ``OFF_SCREEN_NOW``, on the unscrolled screen. A click scrolls what it clicks into view,
 #: the window or Voilà's own scroller (an ancestor of the app): measure with both back at the
 #: top, as the page first shows.

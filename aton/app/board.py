@@ -75,6 +75,11 @@ BONUS = [i for i in range(48) if BONUS_VALUE[i]]
 #: The text marks and their usual size in pixels (at the board's size of WIDTH x HEIGHT).
 LABEL_SIZES = {"bonus_labels": 22, "bonus_corner": 14, "numbers": 13, "titles": 15,
                "kingdom_numbers": 12, "info": 15}
+#: The words under the Kingdom ("3/8 full", "Stock:", "red 29") have the board's last two
+#: units of width; a character of their bold type is at most this much of its size wide
+#: (about 0.51 measured, English and Portuguese), so the longest line sets their largest size.
+INFO_ROOM = 2 * UNIT
+EM_PER_CHARACTER = 0.55
 #: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
 MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
          "kingdom_numbers", "info", "legal", "event", "hint", "focus", "keep")
@@ -160,6 +165,8 @@ class BoardView(Panel):
                             default_size=_px(RING), fill=False, stroke=KEEP_MARK,
                             colors=[KEEP_MARK], stroke_width=5.0)
         self._labels = [getattr(self, name) for name in LABEL_SIZES]
+        self._label_factor = 1.0  # the projector's larger words (scale_labels)
+        self._info_chars = 1  # the longest line the words under the Kingdom can have
         marks = [getattr(self, name) for name in MARKS]
         self.figure = Figure(
             marks=marks, fig_margin={"top": MARGIN, "bottom": MARGIN, "left": MARGIN,
@@ -248,6 +255,10 @@ class BoardView(Panel):
         if stock is not None:
             info[2] = f"{player_name('red')} {stock['red']}"
             info[3] = f"{player_name('blue')} {stock['blue']}"
+        # Their size is set by the longest they can be in this language (a full Kingdom, a
+        # stock of two digits), so that it does not change as the stocks do.
+        self._info_chars = max(len(_("{taken}/{size} full").format(taken=8, size=8)),
+                               len(_("Stock:")), *(len(player_name(p)) + 3 for p in ("red", "blue")))
         with ExitStack() as stack:
             for mark in (self.squares, self.counters, self.legal, self.event, self.info,
                          self.bonus_labels, self.bonus_corner):
@@ -261,6 +272,8 @@ class BoardView(Panel):
                 self.squares.opacities = opacity
             if list(self.info.text) != info:
                 self.info.text = info
+            if self.info.default_size != self._info_size():
+                self.info.default_size = self._info_size()
             for mark, empty in ((self.bonus_labels, True), (self.bonus_corner, False)):
                 text = self._bonus_text(empty, self.board)
                 if list(mark.text) != text:
@@ -268,8 +281,21 @@ class BoardView(Panel):
 
     def scale_labels(self, factor: float) -> None:
         """Draw the board's words and numbers ``factor`` times their usual size (projector)."""
+        self._label_factor = factor
         for mark, size in zip(self._labels, LABEL_SIZES.values(), strict=True):
-            mark.default_size = round(size * factor)
+            mark.default_size = self._scaled(size)
+        self.info.default_size = self._info_size()
+
+    def _scaled(self, size: int) -> int:
+        """A label's size: ``size`` at the usual scale; larger by the factor, and 20 px at
+        least, on a projector (as the page's other words there)."""
+        return size if self._label_factor == 1 else max(20, round(size * self._label_factor))
+
+    def _info_size(self) -> int:
+        """The size of the words under the Kingdom: as the board's other words unless their
+        longest line would then run past the board's edge ("vermelho 29" in Portuguese)."""
+        fits = int(INFO_ROOM / (EM_PER_CHARACTER * self._info_chars))
+        return min(self._scaled(LABEL_SIZES["info"]), fits)
 
     def show_hint(self, names: Iterable[str], keep: Iterable[str] = ()) -> None:
         """Ring the squares a hint points at in orange (none: no ring), and mark with a green

@@ -25,7 +25,8 @@ RATIO = WIDTH / HEIGHT
 #: Width and height of the board's figure: the CSS variable, in the figure's own layout.
 BOARD_WIDTH = "var(--aton-board-w)"
 BOARD_HEIGHT = f"calc(var(--aton-board-w) * {HEIGHT / WIDTH:.4f})"
-#: Board labels (square numbers, temple names, ...) are this much larger on a projector.
+#: Board labels (square numbers, temple names, ...) are this much larger on a projector, and
+#: 20 px at least, as the page's other words there.
 PROJECTOR_LABELS = 1.2
 
 # Projector: 20 px type (24 px for what happened and what comes next) in the board's column
@@ -99,6 +100,10 @@ LAYOUT_CSS = f"""
 .jp-OutputArea-output:has(.aton-app), .aton-app, .aton-app > .aton-grid,
 .aton-app .aton-left-area {{ overflow-x: clip; overflow-y: visible; }}
 .aton-app .aton-left-area > .aton-left {{ position: sticky; top: 0; align-self: start; }}
+/* A panel set 100% wide keeps ipywidgets' 2 px margin on either side: without this cap it
+   overhangs its column by those 4 px, and the column cuts off its right-hand border. */
+.aton-app :is(.widget-html, .widget-button) {{
+  max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }}
 .aton-board path.dot {{ transform: scale(var(--aton-k, 1)); }}
 .aton-board text.label {{ transform: scale(var(--aton-k, 1)); }}
 /* A button is never narrower than its text: it goes onto the next line instead. */
@@ -157,9 +162,10 @@ LAYOUT_CSS = f"""
 {_projector_type()}
 /* The game log the explanation points to is hidden. */
 .{PROJECTOR_CLASS} .aton-more {{ display: none; }}
-/* Words the panels size inline (10-19 px) or as <small> are 20 px on a projector too. */
+/* Words the panels size inline (10-19 px) or as <small> are 20 px on a projector too (the
+   board's own words are sized by the board: BoardView.scale_labels). */
 .{PROJECTOR_CLASS} :is(.aton-col, .aton-left, .aton-puzzles) :is(small, [style*="font-size:1"],
-[style*="font-size: 1"]) {{ font-size: 20px !important; }}
+[style*="font-size: 1"]):not(text) {{ font-size: 20px !important; }}
 .{PROJECTOR_CLASS} :is(.aton-col, .aton-left, .aton-puzzles) .aton-rule-link {{
   font-size: max(20px, 0.9em); }}
 .{PROJECTOR_CLASS} .aton-steps .widget-dropdown {{ width: 180px !important; }}

@@ -63,9 +63,10 @@ class ScoreTrack(Panel):
         for v in range(0, end + 1, 5):
             left = 100 * v / end
             strong = "font-weight:bold;color:#8a6100" if v == WIN else "color:#666"
-            ticks.append(f'<div style="position:absolute;left:{left:.2f}%;top:14px;height:10px;'
+            ticks.append(f'<div style="position:absolute;left:{left:.2f}%;top:12px;height:10px;'
                          f'border-left:1px solid #999"></div>'
-                         f'<div style="position:absolute;left:{left:.2f}%;top:24px;'
+                         f'<div class="aton-track-tick" style="position:absolute;'
+                         f'left:{left:.2f}%;top:25px;'
                          f'transform:translateX(-50%);font-size:12px;{strong}">{v}</div>')
         win_left = 100 * WIN / end
         # "wins" is written right of the line, on the red pawn's row; once red is just past
@@ -78,16 +79,18 @@ class ScoreTrack(Panel):
                      f'left:{win_left:.2f}%;top:-2px;font-size:12px;color:#8a6100;{side}">'
                      + _("wins") + '</div>')
         pawns = []
-        for p, top in (("red", 0), ("blue", 12)):
+        # Red's pawn rides above the track's bar, blue's below it (equal scores stay
+        # readable), both clear of the numbers under the bar (a pawn on 25 leaves "25" whole).
+        for p, top in (("red", 0), ("blue", 8)):
             left = 100 * min(scores[p], end) / end
             glow = "box-shadow:0 0 0 4px #e6007e;" if p in changed else ""
             pawns.append(f'<div class="aton-pawn" title="{player_name(p)}: {scores[p]}" '
                          'style="position:absolute;'
-                         f'left:{left:.2f}%;top:{top}px;width:14px;height:14px;'
-                         f'margin-left:-7px;border-radius:7px;border:2px solid #fff;{glow}'
+                         f'left:{left:.2f}%;top:{top}px;width:12px;height:12px;'
+                         f'margin-left:-8px;border-radius:8px;border:2px solid #fff;{glow}'
                          f'background:{PLAYER_COLOUR[p]}"></div>')
         track = (f'<div style="position:relative;height:40px;margin:2px 14px 0 10px">'
-                 f'<div style="position:absolute;left:0;right:0;top:12px;height:4px;'
+                 f'<div style="position:absolute;left:0;right:0;top:10px;height:4px;'
                  f'background:#d8d0c0"></div>{"".join(ticks)}{"".join(pawns)}</div>')
         # Translators: the exchange counter is still held / already used.
         ex = {p: _("held") if exchange[p] else _("used") for p in ("red", "blue")}

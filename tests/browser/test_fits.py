@@ -6,7 +6,8 @@ lesson (the coach's hint open too), a teacher at a projector, in English and in 
 and a class predicting a scoring round: the four cards, the four
 cartouches, Confirm, what to do now (the explanation's last line), Next step, and the quiz's
 boxes and Reveal lie inside the window without scrolling; nothing scrolls sideways; no
-button's words are cut; the scoring round's chart covers none of its table.
+button's words are cut; no panel runs past its column; no pawn covers a number of the
+score track; the scoring round's chart covers none of its table.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 import pytest
 from browser_actions import OFF_SCREEN as INSIDE
 from browser_actions import OFF_SCREEN_NOW as INSIDE_NOW
-from browser_actions import play_to_the_end
+from browser_actions import OVERHANG, play_to_the_end
 from playwright.sync_api import Page, expect
 
 from aton.teaching import tutorial
@@ -28,6 +29,17 @@ SIZES = ((1024, 768), (1366, 768), (1920, 1080))
 
 PICKING = [".aton-cardbtn", ".aton-slots button", ".aton-picker-confirm", ".aton-next",
            ".aton-steps button", ".aton-track"]  # the score track, its 0 included
+
+
+#: The score track's numbers a pawn covers (both pawns start on the 0): an empty list.
+PAWN_ON_NUMBER = """() => {
+  const ticks = [...document.querySelectorAll('.aton-track .aton-track-tick')];
+  if (!ticks.length) return ['the score track shows no numbers'];
+  return [...document.querySelectorAll('.aton-track .aton-pawn')].flatMap(e => {
+    const p = e.getBoundingClientRect();
+    return ticks.filter(t => { const r = t.getBoundingClientRect();
+      return p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom; })
+      .map(t => `${e.title} covers ${t.textContent}`); }); }"""
 
 
 def open_page(page: Page, url: str, size: tuple[int, int]) -> None:
@@ -62,6 +74,8 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     place_four(page)
     page.screenshot(path=f"/tmp/fits_{where}_{lang}_{size[0]}.png")
     assert page.evaluate(INSIDE, PICKING) == []
+    assert page.evaluate(OVERHANG) == []  # no panel runs past its column, its border cut
+    assert page.evaluate(PAWN_ON_NUMBER) == []
 
 
 def each_lesson(page: Page, voila_server: str, size: tuple[int, int],
@@ -205,3 +219,4 @@ def test_the_end_of_the_game_is_on_screen(page: Page, voila_server: str, size,
     page.wait_for_timeout(400)
     page.screenshot(path=f"/tmp/fits_end{projector[1:10]}_{size[0]}.png")
     assert page.evaluate(INSIDE, [".aton-end", ".aton-steps button", ".aton-track"]) == []
+    assert page.evaluate(OVERHANG) == []  # the explanation's and the end's borders are whole
