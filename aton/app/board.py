@@ -250,14 +250,14 @@ class BoardView(Panel):
         else:
             opacity = [1.0] * CELLS
         # Translators: how many of the Kingdom of the Dead's places are taken ("3/8 full").
-        info = [_("{taken}/{size} full").format(taken=len(self.kingdom), size=KINGDOM_SIZE),
-                _("Stock:"), "", ""]
+        full = _("{taken}/{size} full")
+        info = [full.format(taken=len(self.kingdom), size=KINGDOM_SIZE), _("Stock:"), "", ""]
         if stock is not None:
             info[2] = f"{player_name('red')} {stock['red']}"
             info[3] = f"{player_name('blue')} {stock['blue']}"
         # Their size is set by the longest they can be in this language (a full Kingdom, a
         # stock of two digits), so that it does not change as the stocks do.
-        self._info_chars = max(len(_("{taken}/{size} full").format(taken=8, size=8)),
+        self._info_chars = max(len(full.format(taken=KINGDOM_SIZE, size=KINGDOM_SIZE)),
                                len(_("Stock:")), *(len(player_name(p)) + 3 for p in ("red", "blue")))
         with ExitStack() as stack:
             for mark in (self.squares, self.counters, self.legal, self.event, self.info,
@@ -272,8 +272,9 @@ class BoardView(Panel):
                 self.squares.opacities = opacity
             if list(self.info.text) != info:
                 self.info.text = info
-            if self.info.default_size != self._info_size():
-                self.info.default_size = self._info_size()
+            size = self._info_size()
+            if self.info.default_size != size:
+                self.info.default_size = size
             for mark, empty in ((self.bonus_labels, True), (self.bonus_corner, False)):
                 text = self._bonus_text(empty, self.board)
                 if list(mark.text) != text:

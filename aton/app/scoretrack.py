@@ -79,17 +79,19 @@ class ScoreTrack(Panel):
                      f'left:{win_left:.2f}%;top:-2px;font-size:12px;color:#8a6100;{side}">'
                      + _("wins") + '</div>')
         pawns = []
-        # Red's pawn rides above the track's bar, blue's below it (equal scores stay
-        # readable), both clear of the numbers under the bar (a pawn on 25 leaves "25" whole).
-        for p, top in (("red", 0), ("blue", 8)):
+        # Red's pawn rides above the track's bar, blue's below it, both clear of the numbers
+        # under the bar (a pawn on 25 leaves "25" whole). On equal scores they also step 5 px
+        # apart sideways, so that blue's pawn hides only a corner of red's.
+        apart = 5 if scores["red"] == scores["blue"] else 0
+        for p, top, side in (("red", 0, -apart), ("blue", 8, apart)):
             left = 100 * min(scores[p], end) / end
             glow = "box-shadow:0 0 0 4px #e6007e;" if p in changed else ""
             pawns.append(f'<div class="aton-pawn" title="{player_name(p)}: {scores[p]}" '
                          'style="position:absolute;'
                          f'left:{left:.2f}%;top:{top}px;width:12px;height:12px;'
-                         f'margin-left:-8px;border-radius:8px;border:2px solid #fff;{glow}'
-                         f'background:{PLAYER_COLOUR[p]}"></div>')
-        track = (f'<div style="position:relative;height:40px;margin:2px 14px 0 10px">'
+                         f'margin-left:{side - 8}px;border-radius:8px;border:2px solid #fff;'
+                         f'{glow}background:{PLAYER_COLOUR[p]}"></div>')
+        track = (f'<div style="position:relative;height:40px;margin:2px 14px 0 14px">'
                  f'<div style="position:absolute;left:0;right:0;top:10px;height:4px;'
                  f'background:#d8d0c0"></div>{"".join(ticks)}{"".join(pawns)}</div>')
         # Translators: the exchange counter is still held / already used.

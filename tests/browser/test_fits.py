@@ -41,6 +41,17 @@ PAWN_ON_NUMBER = """() => {
       return p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom; })
       .map(t => `${e.title} covers ${t.textContent}`); }); }"""
 
+#: How much of the red pawn the blue one covers (a fraction of its box) when both scores are
+#: equal, as at the start of every game; 0 when they differ.
+RED_PAWN_HIDDEN = """() => {
+  const [red, blue] = [...document.querySelectorAll('.aton-track .aton-pawn')]
+    .map(e => [e.title.split(': ')[1], e.getBoundingClientRect()]);
+  if (red[0] !== blue[0]) return 0;
+  const [a, b] = [red[1], blue[1]];
+  const w = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+  const h = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  return w * h / (a.width * a.height); }"""
+
 
 def open_page(page: Page, url: str, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -76,6 +87,8 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     assert page.evaluate(INSIDE, PICKING) == []
     assert page.evaluate(OVERHANG) == []  # no panel runs past its column, its border cut
     assert page.evaluate(PAWN_ON_NUMBER) == []
+    if where != "lesson":  # a new game: 0 to 0, and blue's pawn hides at most a corner of red's
+        assert page.evaluate(RED_PAWN_HIDDEN) < 0.25
 
 
 def each_lesson(page: Page, voila_server: str, size: tuple[int, int],
