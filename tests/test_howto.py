@@ -78,6 +78,15 @@ def test_rule_ids_become_buttons_once_and_only_outside_tags():
     assert 'onclick="' in with_rule_links("R5") and "aton-rule-bridge" in with_rule_links("R5")
 
 
+def test_a_cited_rule_keeps_its_brackets_on_its_line():
+    # "(R6)." in one unbreakable piece: no line ends in "(" with the rule on the next.
+    linked = link_rules("one card on each cartouche (R6). Then R7 (R8, R9).")
+    pieces = re.findall(r'<span class="aton-cited">(.*?)</span>', linked)
+    assert [re.sub(r"<[^>]*>", "", piece) for piece in pieces] == ["(R6).", "(R8,", "R9)."]
+    assert BUTTON.findall(linked) == ["R6", "R7", "R8", "R9"]
+    assert link_rules(linked) == linked
+
+
 # ---------------------------------------------------------------------- How to play
 
 

@@ -56,8 +56,21 @@ def link_rules(text: str) -> str:
         elif inside:
             out.append(piece)
         else:
-            out.append(RULE_ID.sub(lambda m: rule_button(m.group(0)), piece))
+            out.append(_CITED.sub(_linked, piece))
     return "".join(out)
+
+
+# A rule id with the brackets and stop around it: "(R6)." A button is a line-break chance on
+# either side, so without a span that keeps them together a line could end in "(" and the
+# next begin with the button.
+_CITED = re.compile(rf"(\(?)({RULE_ID.pattern})(\)?[.,;:]?)")
+
+
+def _linked(m: re.Match) -> str:
+    before, rule, after = m.group(1), m.group(2), m.group(4)
+    if not before and not after:
+        return rule_button(rule)
+    return f'<span class="aton-cited">{before}{rule_button(rule)}{after}</span>'
 
 
 def rule_links_area(linked: str) -> str:

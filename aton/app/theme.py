@@ -112,6 +112,7 @@ CSS = """
                   border: 1px solid #8aa9cf; border-radius: 4px; cursor: pointer;
                   line-height: 1.2; }
 .aton-rule-link:hover { background: #cfe0f5; }
+.aton-cited { white-space: nowrap; }  /* "(R6)." stays on one line */
 .aton-rule-link:focus-visible, .aton-app button:focus-visible, .aton-app select:focus-visible,
 .aton-app input:focus-visible { outline: 3px solid #ff8c00; outline-offset: 1px; }
 .aton-rule .aton-rule-link { color: #fff; background: transparent; border: none;
