@@ -3,7 +3,7 @@
 The board's size is one CSS variable, ``--aton-board-w``: the largest width that leaves room
 for the right-hand column and keeps the board, the legend and the score track inside the
 window's height. bqplot draws its squares and labels at a fixed size in pixels, so a small
-script in the page (``FIT_SCRIPT``) watches the board's size and sets ``--aton-k``, the scale
+script in the page (``FIT_SCRIPT``) watches each board's size and sets its ``--aton-k``, the scale
 the squares, counters, rings and labels are drawn at (``LAYOUT_CSS``).
 
 Projector mode (the "Projector" toggle in the header, or ``?projector=1`` in the address)
@@ -182,17 +182,20 @@ _DRAW_H = (Y_MAX - Y_MIN) * UNIT
 _EDGE = 2 * (PAD + MARGIN)
 
 # Runs in the page (an image that cannot load calls ``onerror``: the one way an HTML widget
-# can start a script). It watches the board figure and sets --aton-k to the drawing's scale,
-# the same way bqplot sizes the figure: the largest box of the board's proportions.
+# can start a script). It watches each board figure of the app (the game's, and the puzzles'
+# once they are drawn) and sets its --aton-k to the drawing's scale, the same way bqplot sizes
+# the figure: the largest box of the board's proportions. A hidden board (no size) keeps its
+# scale until it is shown again.
 _FIT_JS = (
     "const a=this.closest('.aton-app')||document;"
-    "const go=()=>{const f=a.querySelector('.aton-board');"
-    "if(!f){setTimeout(go,150);return;}if(f.dataset.atonFit)return;f.dataset.atonFit='1';"
+    "const fit=f=>{f.dataset.atonFit='1';"
     "const set=()=>{const r=f.getBoundingClientRect();let w=r.width,h=r.height;"
     f"if(w/h>{RATIO:.5f})w=h*{RATIO:.5f};else h=w/{RATIO:.5f};"
     f"const k=Math.min((w-{_EDGE:.2f})/{_DRAW_W:.2f},(h-{_EDGE:.2f})/{_DRAW_H:.2f});"
     "if(k>0)f.style.setProperty('--aton-k',k.toFixed(4));};"
-    "set();new ResizeObserver(set).observe(f);};go();"
+    "set();new ResizeObserver(set).observe(f);};"
+    "const scan=()=>a.querySelectorAll('.aton-board:not([data-aton-fit])').forEach(fit);"
+    "scan();new MutationObserver(scan).observe(a,{childList:true,subtree:true});"
 )
 FIT_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-fit" '
               f'onerror="{_FIT_JS}">')

@@ -27,6 +27,15 @@ SHOTS = Path("/tmp/shots20")
 WORDS = {"en": ("✘ Not the best choice", "✔ Right", "Next puzzle ▸", "Your rating:"),
          "pt": ("✘ Não é a melhor escolha", "✔ Certo", "Próximo desafio ▸", "O seu rating:")}
 
+#: The puzzle board's first square's width over the step from its centre to the next one's:
+#: 0.94 when the board is drawn to its figure's scale (a square is 0.94 of the step), larger
+#: when a small figure draws its squares at the full size, smaller when a large one does.
+SQUARE_TO_STEP = """() => {
+  const dots = document.querySelector('.aton-puzzles .aton-board svg.svg-figure > g > g')
+    .children[SQUARES].querySelectorAll('.dot');
+  const [a, b] = [dots[0].getBoundingClientRect(), dots[1].getBoundingClientRect()];
+  return a.width / (b.left - a.left); }""".replace("SQUARES", str(SQUARES))
+
 
 def open_puzzle(page: Page, url: str, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -109,6 +118,8 @@ def test_a_puzzle_and_its_verdict_fit_the_screen(page: Page, voila_server: str, 
     expect(page.locator(".aton-puzzle-ask")).to_contain_text(puzzle.question[lang])
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"puzzle_{lang}_{size[0]}x{size[1]}.png"))
+    # The board is drawn to its figure's size: squares neither overlap nor float apart.
+    assert 0.9 < page.evaluate(SQUARE_TO_STEP) < 0.98
     assert page.evaluate(OFF_SCREEN, [".aton-puzzle-ask", ".aton-puzzles .aton-board",
                                       ".aton-puzzles .aton-picker-confirm",
                                       ".aton-puzzle-next", ".aton-puzzle-themes"]) == []
