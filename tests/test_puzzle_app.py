@@ -8,7 +8,10 @@ teacher sees a student's puzzles with the class's progress.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from helpers import plain
+from test_howto import BUTTON, bare_rule_ids
 
 from aton.app import build_app
 from aton.classroom import ClassStore
@@ -71,9 +74,18 @@ def test_a_wrong_then_a_right_answer_move_the_rating_down_then_up_and_are_kept()
     said = plain(mode.verdict.value)
     assert said.startswith("✘ Not the best choice: the best was")
     assert puzzle.explanation["en"] in said and "expected points" in said
+    # Every rule the question and the verdict cite opens that rule, as in a game.
+    assert BUTTON.findall(mode.question.value) and BUTTON.findall(mode.verdict.value)
+    assert bare_rule_ids(mode.question.value) == bare_rule_ids(mode.verdict.value) == []
     assert set(mode.board.hint_squares) == set(puzzle.best)  # the better choice, ringed
     low = mode.rating.rating
     assert low < 1000 and list(mode.line.y)[-1] == low
+    # The chart's marked numbers run in round steps from below the lowest rating to above the
+    # highest, so no rating sits on the chart's edge.
+    ticks = list(mode.y_axis.tick_values)
+    assert (mode.y_scale.min, mode.y_scale.max) == (ticks[0], ticks[-1])
+    assert ticks[0] < low < 1000 < ticks[-1]
+    assert len({b - a for a, b in pairwise(ticks)}) == 1
     mode.next.click()
     second = mode.puzzle
     assert second.id != puzzle.id

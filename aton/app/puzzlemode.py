@@ -15,6 +15,7 @@ player may see (``Puzzle.view``: the record holds no real hidden card either, R6
 from __future__ import annotations
 
 import html
+import math
 import secrets
 
 from bqplot import Axis, Figure, LinearScale, Lines
@@ -32,6 +33,7 @@ from .classwords import problem_words
 from .layout import BOARD_HEIGHT, BOARD_WIDTH
 from .picker import CardPicker
 from .reader import sections_html
+from .rules_panel import with_rule_links
 from .squares import SquareChooser
 from .theme import Panel, in_language, player_span, relabel_options
 
@@ -81,12 +83,14 @@ class PuzzleMode(Panel):
         self.chooser = SquareChooser()
         self.stage = VBox(layout=Layout(width="100%"))
         sx, sy = LinearScale(), LinearScale()
+        self.y_scale = sy
         self.line = Lines(x=[0], y=[puzzlerating.LEARNER_START[0]], scales={"x": sx, "y": sy},
                           marker="circle", colors=["#6a3d9a"])
         self.x_axis = Axis(scale=sx, tick_format="d", tick_values=[0])
+        self.y_axis = Axis(scale=sy, side="left", tick_format="d")
         self.chart = Figure(marks=[self.line], axes=[
             self.x_axis,
-            Axis(scale=sy, side="left", tick_format="d", num_ticks=4)],
+            self.y_axis],
             fig_margin={"top": 30, "bottom": 42, "left": 50, "right": 12},
             layout=Layout(width="320px", height="180px"), animation_duration=0,
             display_toolbar=False)
@@ -292,7 +296,16 @@ class PuzzleMode(Panel):
             rating=round(rating.rating), rd=round(rating.rd), streak=self.streak,
             solved=sum(1 for h in _firsts(self.history) if h), tried=len(_firsts(self.history)))
         ys = [puzzlerating.LEARNER_START[0]] + [h[3] for h in self.history]
-        with self.line.hold_sync():
+        # The ratings' range in round steps, with room above and below: a single rating (no
+        # answer yet) sits in the middle of the chart, between two marked numbers.
+        low, high = min(ys), max(ys)
+        step = next((s for s in (10, 20, 25, 50, 100, 200, 250, 500) if (high - low) / s < 2),
+                    1000)
+        ticks = list(range(math.floor(low / step - 0.5) * step,
+                           math.ceil(high / step + 0.5) * step + 1, step))
+        with self.line.hold_sync(), self.y_scale.hold_sync(), self.y_axis.hold_sync():
+            self.y_scale.min, self.y_scale.max = ticks[0], ticks[-1]
+            self.y_axis.tick_values = ticks
             self.line.x, self.line.y = list(range(len(ys))), ys
         step = max(1, (len(ys) - 1 + 4) // 5)  # at most about five whole answers marked
         self.x_axis.tick_values = list(range(0, len(ys), step))
@@ -312,7 +325,7 @@ class PuzzleMode(Panel):
         self.words.value = ("<details><summary>" + _("The board in words") + "</summary>"
                             + sections_html(board_words(view)) + "</details>")
         themes = ", ".join(theme_name(t) for t in puzzle.themes)
-        self.question.value = (
+        self.question.value = with_rule_links(
             f"<div class='aton-box aton-puzzle-ask'><p><b>{html.escape(puzzle.question[lang])}"
             "</b></p><p class='aton-puzzle-about'>"
             + _("Puzzle {id} · round {round} · {red} {rs}, {blue} {bs} · themes: {themes} · "
@@ -379,11 +392,12 @@ class PuzzleMode(Panel):
         marks = (" " + _("The best square is ringed in orange on the board.")
                  if puzzle.on_the_board else "")
         css = "aton-puzzle-right" if right else "aton-puzzle-wrong"
-        return (f"<div class='aton-box {css}' role='status'><p><b>{head}</b> {moved}</p>"
-                f"<p>{values}{marks}</p><p>{html.escape(puzzle.explanation[lang])}</p></div>")
+        return with_rule_links(
+            f"<div class='aton-box {css}' role='status'><p><b>{head}</b> {moved}</p>"
+            f"<p>{values}{marks}</p><p>{html.escape(puzzle.explanation[lang])}</p></div>")
 
     def _warn(self, text: str) -> str:
-        return f'<div class="aton-warn" role="alert">{text}</div>'
+        return with_rule_links(f'<div class="aton-warn" role="alert">{text}</div>')
 
     def _write_address(self) -> None:
         """The page's address names this puzzle and this learner: a reload comes back here."""
