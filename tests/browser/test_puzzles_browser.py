@@ -36,6 +36,15 @@ SQUARE_TO_STEP = """() => {
   const [a, b] = [dots[0].getBoundingClientRect(), dots[1].getBoundingClientRect()];
   return a.width / (b.left - a.left); }""".replace("SQUARES", str(SQUARES))
 
+#: The list of squares' options wider than the list shows them ("…square 11 (row 3), gre"):
+#: the longest option's text, measured in the list's font, against the list's inner width.
+LIST_CUT = """() => {
+  const s = document.querySelector('.aton-puzzles .aton-square-list select');
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(s).font;
+  const room = s.clientWidth - 8;  // the option's own padding
+  return [...s.options].filter(o => ctx.measureText(o.text).width > room).map(o => o.text); }"""
+
 
 def open_puzzle(page: Page, url: str, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -139,6 +148,7 @@ def test_a_puzzle_and_its_verdict_have_no_wcag_violation(page: Page, voila_serve
     open_puzzle(page, f"{voila_server}?puzzle={puzzle.id}&lang={lang}", (1366, 768))
     page.wait_for_timeout(500)
     assert violations(page) == []
+    assert page.evaluate(LIST_CUT) == []  # each square's words whole in the keyboard's list
     chooser = page.locator(".aton-puzzles .aton-chooser")
     legal = [str(o) for o in puzzle.view().options()]  # the list's order
     chooser.locator("select").select_option(index=legal.index(puzzle.best[0]))
@@ -165,6 +175,7 @@ def test_a_puzzle_on_the_projector_is_large_and_on_the_screen(page: Page, voila_
         .map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])
         .filter(([, px]) => px < 20)""")
     assert small == []
+    assert page.evaluate(LIST_CUT) == []
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"projector_{size[0]}x{size[1]}.png"))
     assert page.evaluate(OFF_SCREEN, [".aton-puzzle-ask", ".aton-puzzle-next",
