@@ -31,6 +31,7 @@ from class_pages import (
 )
 from helpers import plain
 from test_classquiz import NAME, SEED, play_to_scoring
+from test_howto import bare_rule_ids
 from test_who_sees_what import twin_positions
 
 from aton.app.classlink import truth_of
@@ -220,6 +221,10 @@ def test_a_scoring_line_marked_against_the_engine_with_a_tally_per_round():
     send_points(cy, truth["red"], truth["blue"] + 2)
     tick(t)
     assert "3 of 3 have answered" in plain(box_of(t).question.value)
+    # The question's rule (R16) opens that rule, on the teacher's page and on a student's.
+    for page in (t, bo):
+        assert "R16" in plain(box_of(page).question.value)
+        assert bare_rule_ids(box_of(page).question.value) == []
     box_of(t).reveal.click()
     results = plain(box_of(t).out.results.value)
     assert results.startswith("2 of 3 got it right")

@@ -20,6 +20,7 @@ from ..i18n import translator
 from .classlink import ClassLink
 from .classresults import Results
 from .classwords import problem_words, question_words, value_words
+from .rules_panel import with_rule_links
 from .theme import Panel, in_language, player_name
 
 _ = translator("app")
@@ -314,10 +315,10 @@ class ClassPanel(Panel):
         parts = [self.banner]
         if link.asking:
             self.reveal.description = _("Reveal")
-            self.question.value = "<div class='aton-class-q'>" + question_words(
+            self.question.value = with_rule_links("<div class='aton-class-q'>" + question_words(
                 link.question.kind, link.question.prompt.get("line")) + " " + _(
                 "<b>{n} of {total}</b> have answered.").format(
-                n=link.answered, total=len(names)) + "</div>"
+                n=link.answered, total=len(names)) + "</div>")
             parts.append(self.question)
             row.insert(0, self.reveal)  # in the row of the other controls: the box stays short
         else:
@@ -385,7 +386,7 @@ class ClassPanel(Panel):
             if link.mine is not None:
                 said = " " + _("Sent: {answer}. You can change it until the teacher "
                                "reveals.").format(answer=value_words(link.mine.value))
-            self.question.value = f"<div class='aton-class-q'>{asked}{said}</div>"
+            self.question.value = with_rule_links(f"<div class='aton-class-q'>{asked}{said}</div>")
             if question.kind == "order":
                 return [self.question, self.order_box]
             self.red_guess.description, self.blue_guess.description = _("Red"), _("Blue")
@@ -400,7 +401,8 @@ class ClassPanel(Panel):
             mark = "<b class='aton-wrong'>✗ " + _("Not this time: you said {said}.").format(
                 said=value_words(mine.value)) + "</b>"
         answer = _("The answer: {answer}.").format(answer=value_words(truth)) if truth else ""
-        self.question.value = f"<div class='aton-class-q'>{asked} {answer} {mark}{tally}</div>"
+        self.question.value = with_rule_links(
+            f"<div class='aton-class-q'>{asked} {answer} {mark}{tally}</div>")
         return [self.question]
 
     def _offers(self) -> VBox:
