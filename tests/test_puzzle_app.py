@@ -83,7 +83,7 @@ def test_a_wrong_then_a_right_answer_move_the_rating_down_then_up_and_are_kept()
     # The chart's marked numbers run in round steps from below the lowest rating to above the
     # highest, so no rating sits on the chart's edge.
     ticks = list(mode.y_axis.tick_values)
-    assert (mode.y_scale.min, mode.y_scale.max) == (ticks[0], ticks[-1])
+    assert (mode.y_axis.scale.min, mode.y_axis.scale.max) == (ticks[0], ticks[-1])
     assert ticks[0] < low < 1000 < ticks[-1]
     assert len({b - a for a, b in pairwise(ticks)}) == 1
     mode.next.click()

@@ -3,8 +3,8 @@
 The board's size is one CSS variable, ``--aton-board-w``: the largest width that leaves room
 for the right-hand column and keeps the board, the legend and the score track inside the
 window's height. bqplot draws its squares and labels at a fixed size in pixels, so a small
-script in the page (``FIT_SCRIPT``) watches each board's size and sets its ``--aton-k``, the scale
-the squares, counters, rings and labels are drawn at (``LAYOUT_CSS``).
+script in the page (``FIT_SCRIPT``) watches each board's size and sets its ``--aton-k``, the
+scale the squares, counters, rings and labels are drawn at (``LAYOUT_CSS``).
 
 Projector mode (the "Projector" toggle in the header, or ``?projector=1`` in the address)
 puts the class ``aton-projector`` on the app: type of at least 20 px, the game log hidden,

@@ -83,7 +83,6 @@ class PuzzleMode(Panel):
         self.chooser = SquareChooser()
         self.stage = VBox(layout=Layout(width="100%"))
         sx, sy = LinearScale(), LinearScale()
-        self.y_scale = sy
         self.line = Lines(x=[0], y=[puzzlerating.LEARNER_START[0]], scales={"x": sx, "y": sy},
                           marker="circle", colors=["#6a3d9a"])
         self.x_axis = Axis(scale=sx, tick_format="d", tick_values=[0])
@@ -299,12 +298,13 @@ class PuzzleMode(Panel):
         # The ratings' range in round steps, with room above and below: a single rating (no
         # answer yet) sits in the middle of the chart, between two marked numbers.
         low, high = min(ys), max(ys)
-        step = next((s for s in (10, 20, 25, 50, 100, 200, 250, 500) if (high - low) / s < 2),
+        unit = next((u for u in (10, 20, 25, 50, 100, 200, 250, 500) if (high - low) / u < 2),
                     1000)
-        ticks = list(range(math.floor(low / step - 0.5) * step,
-                           math.ceil(high / step + 0.5) * step + 1, step))
-        with self.line.hold_sync(), self.y_scale.hold_sync(), self.y_axis.hold_sync():
-            self.y_scale.min, self.y_scale.max = ticks[0], ticks[-1]
+        ticks = list(range(math.floor(low / unit - 0.5) * unit,
+                           math.ceil(high / unit + 0.5) * unit + 1, unit))
+        y_scale = self.y_axis.scale
+        with self.line.hold_sync(), y_scale.hold_sync(), self.y_axis.hold_sync():
+            y_scale.min, y_scale.max = ticks[0], ticks[-1]
             self.y_axis.tick_values = ticks
             self.line.x, self.line.y = list(range(len(ys))), ys
         step = max(1, (len(ys) - 1 + 4) // 5)  # at most about five whole answers marked
