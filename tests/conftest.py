@@ -154,6 +154,27 @@ class Clock:
 
 
 @pytest.fixture
+def devices(browser):
+    """For the browser tests of a class: ``open(url, locale)`` -> a page in a browser
+    context of its own (one device each); every context is closed afterwards."""
+    contexts = []
+
+    def open_page(url: str, locale: str = "en-US"):
+        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale)
+        context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+        contexts.append(context)
+        page = context.new_page()
+        # Navigate without waiting: Voilà answers only once the page's kernel has run the
+        # notebook, so pages opened one after another would each wait for the one before.
+        page.evaluate("url => { setTimeout(() => { location.href = url; }, 0); }", url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def clock() -> Clock:
     return Clock()
 

@@ -9,6 +9,9 @@ scale the squares, counters, rings and labels are drawn at (``LAYOUT_CSS``).
 Projector mode (the "Projector" toggle in the header, or ``?projector=1`` in the address)
 puts the class ``aton-projector`` on the app: type of at least 20 px, the game log hidden,
 the board and the explanation still side by side.
+
+Under 760 px wide (a phone, or a laptop zoomed to 200% and more) the page is one column, the
+board above the cards, and nothing is cut off or scrolls sideways down to 320 px (WCAG 1.4.10).
 """
 
 from __future__ import annotations
@@ -172,6 +175,38 @@ LAYOUT_CSS = f"""
 .{PROJECTOR_CLASS} :is(.aton-col, .aton-puzzles) .aton-cardbtn {{ font-size: 28px; }}
 .{PROJECTOR_CLASS} .aton-col .widget-button, .{PROJECTOR_CLASS} .aton-col .widget-toggle-button {{
   height: auto !important; min-height: 40px; }}
+/* A window under 760 px wide (a phone, or a laptop zoomed to 200% and more): one column,
+   the board above the cards, as wide as the window leaves it. Nothing is cut off and
+   nothing scrolls sideways, down to 320 px (WCAG 1.4.10): the header's title goes above its
+   menus, a menu is never wider than the window, the cartouches go two by two, a button's
+   words wrap rather than run past its box, and the move list goes above the game log. */
+@media (max-width: 759px) {{
+  .aton-app, .aton-app.{PROJECTOR_CLASS} {{ --aton-board-w: max(260px, min(calc(100vw - 48px),
+                                                calc((100vh - 120px) * {RATIO:.4f}))); }}
+  .aton-app > .aton-grid {{ grid-template-columns: minmax(0, 1fr) !important;
+    grid-template-rows: repeat(4, auto) !important;
+    grid-template-areas: "header" "left-sidebar" "center" "footer" !important; }}
+  .aton-app .aton-header {{ flex-wrap: wrap; }}
+  .aton-app .aton-header > .widget-box {{ flex: 1 1 100% !important; }}
+  .aton-app :is(.widget-dropdown, .widget-text) {{ max-width: 100%; min-width: 0; }}
+  .aton-app :is(.widget-dropdown, .widget-text) > :is(select, input) {{ min-width: 0; }}
+  .aton-app .aton-slots {{ flex-wrap: wrap; }}
+  .aton-app .aton-slots > button.widget-button {{ flex: 1 1 40%; }}
+  .aton-app button.widget-button {{ min-width: 0; white-space: normal;
+    height: auto; min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.3;
+    padding-top: 4px; padding-bottom: 4px; }}
+  .aton-app .aton-row > button.aton-cardbtn {{ flex: 1 1 0; width: auto !important;
+    max-width: 64px; }}
+  .aton-app .aton-footer-row {{ flex-direction: column; }}
+  .aton-app .aton-puzzle-body {{ flex-direction: column; }}
+  .aton-app .aton-puzzle-body > .widget-box {{ flex: 0 0 auto !important; }}
+  .aton-app .bqplot.figure:not(.aton-board) {{
+    max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }}
+  /* A table wider than the window (the cards on the cartouches, a scoring round) scrolls
+     sideways in its own box, as WCAG 1.4.10 allows a table: the page itself never does. */
+  .aton-app .widget-html-content:has(.aton-table) {{ overflow-x: auto; min-width: 0; }}
+  .aton-app .aton-compact :is(td, th) {{ padding: 1px 3px; }}
+}}
 </style>
 """
 

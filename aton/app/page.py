@@ -159,9 +159,10 @@ class Page:
         for half in (self.history.list, self.game_log.widget):
             half.layout.width = None
             half.layout.flex, half.layout.min_width = "1 1 50%", "0"
-        self.footer = VBox([self.history.bar, self.history.share,
-                            HBox([self.history.list, self.game_log.widget],
-                                 layout=Layout(width="100%", grid_gap="12px")),
+        halves = HBox([self.history.list, self.game_log.widget],
+                      layout=Layout(width="100%", grid_gap="12px"))
+        halves.add_class("aton-footer-row")  # one above the other on a narrow screen
+        self.footer = VBox([self.history.bar, self.history.share, halves,
                             self.history.bridge])
         self.footer.add_class("aton-box")
         self.footer.add_class("aton-footer")

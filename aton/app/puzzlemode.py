@@ -103,7 +103,9 @@ class PuzzleMode(Panel):
                      layout=Layout(min_width="0", flex="1 1 0"))
         # Its parts join the page at the first open: a figure drawn hidden has no size, and
         # bqplot says so in the browser's console.
-        self._parts = [top, HBox([left, right], layout=Layout(grid_gap="12px")), self.address]
+        body = HBox([left, right], layout=Layout(grid_gap="12px"))
+        body.add_class("aton-puzzle-body")  # the board above the question on a narrow screen
+        self._parts = [top, body, self.address]
         self.widget = VBox([], layout=Layout(width="100%", display="none"))
         self.widget.add_class("aton-puzzles")
         # The Lesson menu's Puzzles entry (and Back to the game) set ``state.puzzles``.

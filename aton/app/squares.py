@@ -58,7 +58,9 @@ class SquareChooser(Panel):
     def __init__(self) -> None:
         self.title = HTML()
         self.list = Select(options=[], rows=5,
-                           layout=Layout(width="auto", flex="1 1 330px", max_width="100%"))
+                           layout=Layout(width="auto", flex="1 1 330px",
+                                         # the row's width, less the list's own margins
+                                         max_width="calc(100% - 4px)"))
         self.list.add_class("aton-square-list")
         self.choose = Button(button_style="primary", layout=Layout(width="auto", height="36px"))
         row = HBox([self.list, self.choose], layout=Layout(align_items="flex-start"))

@@ -21,8 +21,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from browser_actions import OFF_SCREEN, play_first_cards, unscrolled
-from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
 
 from aton.app.classwords import value_words
 from aton.classroom import ClassStore
@@ -36,27 +36,6 @@ FOLLOW_S = 2.5  # the issue's "within about a second", on two shared cores with 
 SHOTS = Path("/tmp/shots18")
 SIZES = ((1024, 768), (1366, 768), (1920, 1080))
 LOAD_MS = 120_000  # four pages drawn at once by one chromium on two cores
-
-
-@pytest.fixture
-def devices(browser: Browser):
-    """``open(url, locale)`` -> a page in a browser context of its own (one device each);
-    every context is closed afterwards."""
-    contexts = []
-
-    def open_page(url: str, locale: str = "en-US") -> Page:
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale)
-        context.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-        contexts.append(context)
-        page = context.new_page()
-        # Navigate without waiting: Voilà answers only once the page's kernel has run the
-        # notebook, so pages opened one after another would each wait for the one before.
-        page.evaluate("url => { setTimeout(() => { location.href = url; }, 0); }", url)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def drawn(page: Page) -> None:

@@ -1,0 +1,136 @@
+"""A phone, or a laptop zoomed in: at 640 and 320 px wide the app is one column, and nothing is lost.
+
+WCAG 1.4.10 (reflow): at 320 CSS px wide (1280 px zoomed to 400%) the page scrolls only up and
+down, and nothing is cut off. Measured at 640×800 (1280×800 zoomed to 200%) and 320×640, on a
+learner's screens: a free game with four cards placed, a guided lesson, the projector, the
+end of a game with its scoring round, and a puzzle of cards and one of squares; and a
+student's phone (360×740) joining a class and answering the teacher's question. Every button,
+menu and box lies inside the window's width, no button's words are cut, the page does not
+scroll sideways, and nothing runs past a box that would cut it off (a table wider than the
+window scrolls in its own box, as the criterion allows a table).
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_actions import play_first_cards, play_to_the_end
+from playwright.sync_api import Page, expect
+from test_class_devices import FOLLOW_S, NAME, SEED, class_code, drawn, join
+from test_fits import open_page, place_four
+from test_puzzles_browser import open_puzzle
+
+from aton.teaching import puzzles
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((640, 800), (320, 640))
+
+#: What is lost sideways: controls past the window's left or right edge, words cut in a
+#: button, a page that scrolls sideways, and anything that runs past a box that clips it
+#: (a box that scrolls sideways holds what it scrolls). An empty list when nothing is lost.
+LOST_SIDEWAYS = """() => {
+  const out = [], shown = e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
+  const name = e => `"${(e.textContent || e.value || e.tagName).trim().slice(0, 30)}"`;
+  for (const e of document.querySelectorAll('.aton-app :is(button, select, input)')) {
+    if (!shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.right > innerWidth + 0.5))
+      out.push(`off screen: ${name(e)} ${Math.round(r.left)}-${Math.round(r.right)}`);
+    if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
+      out.push(`cut: ${name(e)} ${e.scrollWidth} > ${e.clientWidth}`);
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    out.push(`sideways scroll: ${document.documentElement.scrollWidth} > ${innerWidth}`);
+  const cut = [];
+  for (const e of document.querySelectorAll('.aton-app *')) {
+    if (!shown(e) || e.closest('.aton-page-intro, .aton-drawer')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width <= 1 || cut.some(c => c.contains(e))) continue;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const x = getComputedStyle(a).overflowX;
+      if (x === 'visible') continue;
+      if (x === 'auto' || x === 'scroll') break;  // a box that scrolls holds what it scrolls
+      const q = a.getBoundingClientRect();  // (a box 1 px wide holds words for screen readers)
+      if (q.width > 1 && (r.right > q.right + 0.5 || r.left < q.left - 0.5)) {
+        cut.push(e);
+        out.push(`runs past its box: ${name(e)} ${Math.round(r.left)}-${Math.round(r.right)} ` +
+                 `in ${Math.round(q.left)}-${Math.round(q.right)}`);
+      }
+      break;
+    }
+  }
+  return out;
+}"""
+
+#: The game's board and the right-hand column: one above the other, each inside the window.
+ONE_COLUMN = """() => {
+  const board = document.querySelector('.aton-left .aton-board').getBoundingClientRect();
+  const col = document.querySelector('.aton-col').getBoundingClientRect();
+  return {below: col.top >= board.bottom - 0.5, board: board.width,
+          inside: board.right <= innerWidth && col.right <= innerWidth}; }"""
+
+
+def shot(page: Page, name: str, size: tuple[int, int]) -> None:
+    page.screenshot(path=f"/tmp/reflow_{name}_{size[0]}.png")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_and_a_lesson_reflow_into_one_column(page: Page, voila_server: str,
+                                                    size) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{voila_server}?seed=5")
+    expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=90_000)
+    page.wait_for_timeout(600)
+    # How to play opens over the page: it too fits the window (its Close button included).
+    assert page.evaluate(LOST_SIDEWAYS) == []
+    open_page(page, f"{voila_server}?seed=5", size)
+    place_four(page)
+    shot(page, "free", size)
+    assert page.evaluate(LOST_SIDEWAYS) == []
+    column = page.evaluate(ONE_COLUMN)
+    assert column["below"] and column["inside"]
+    assert column["board"] >= 260  # the board keeps a size a learner can read
+    for query, name in (("?lesson=06_own_removal", "lesson"), ("?projector=1&seed=5", "projector")):
+        open_page(page, f"{voila_server}{query}", size)
+        shot(page, name, size)
+        assert page.evaluate(LOST_SIDEWAYS) == [], name
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_end_of_a_game_and_the_puzzles_reflow(page: Page, voila_server: str, size) -> None:
+    open_page(page, f"{voila_server}?scenario=11_end_by_temple&seed=2", size)
+    play_to_the_end(page)
+    expect(page.locator(".aton-end")).to_be_visible()
+    page.wait_for_timeout(400)
+    shot(page, "end", size)
+    assert page.evaluate(LOST_SIDEWAYS) == []
+    for kind in ("assign", "place"):
+        puzzle = next(p for p in puzzles.shipped() if p.kind == kind)
+        open_puzzle(page, f"{voila_server}?puzzle={puzzle.id}", size)
+        page.wait_for_timeout(600)
+        shot(page, f"puzzle_{kind}", size)
+        assert page.evaluate(LOST_SIDEWAYS) == [], kind
+
+
+def test_a_student_joins_and_answers_on_a_phone(devices, voila_server: str) -> None:
+    teacher = devices(f"{voila_server}?class=new&scenario={NAME}&seed={SEED}&lang=en")
+    drawn(teacher)
+    phone = devices(f"{voila_server}?join={class_code(teacher)}")
+    phone.set_viewport_size({"width": 360, "height": 740})
+    drawn(phone)
+    phone.wait_for_timeout(400)
+    shot(phone, "student_join", (360, 740))
+    assert phone.evaluate(LOST_SIDEWAYS) == []
+    join(phone, "Ana")
+    # The teacher plays the cards as drawn and steps on to the scoring round's first line.
+    play_first_cards(teacher, NAME, SEED)
+    teacher.get_by_role("button", name="Next step").first.click()
+    teacher.get_by_role("button", name="To my next decision ▸▸").click()
+    ask = teacher.locator(".aton-class-ask")
+    expect(ask).to_be_enabled(timeout=30_000)
+    ask.click()
+    answer = phone.locator(".aton-class-red input")
+    expect(answer).to_be_visible(timeout=FOLLOW_S * 1000)
+    answer.scroll_into_view_if_needed()
+    shot(phone, "student_asked", (360, 740))
+    assert phone.evaluate(LOST_SIDEWAYS) == []
