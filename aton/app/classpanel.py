@@ -272,6 +272,9 @@ class ClassPanel(Panel):
         """Draw the box from the link (after every action of the page)."""
         link = self.link
         self.widget.layout.display = "" if (self.opened or link.in_class) else "none"
+        # Open to start or join a class: on a phone the box goes above the board (layout.py).
+        (self.widget.add_class if self.opened and not link.in_class
+         else self.widget.remove_class)("aton-class-joining")
         self.script.value = _script(link.address()) if link.in_class else ""
         self.notice.value = problem_words(link.problem) if link.problem is not None else ""
         if link.wait:

@@ -3,17 +3,18 @@
 WCAG 1.4.10 (reflow): at 320 CSS px wide (1280 px zoomed to 400%) the page scrolls only up and
 down, and nothing is cut off. Measured at 640×800 (1280×800 zoomed to 200%) and 320×640, on a
 learner's screens: a free game with four cards placed, a guided lesson, the projector, the
-end of a game with its scoring round, and a puzzle of cards and one of squares; and a
-student's phone (360×740) joining a class and answering the teacher's question. Every button,
-menu and box lies inside the window's width, no button's words are cut, the page does not
-scroll sideways, and nothing runs past a box that would cut it off (a table wider than the
-window scrolls in its own box, as the criterion allows a table).
+end of a game with its scoring round, and a puzzle of cards and one of squares; and on a
+student's phone (360×740), joining a class (the name box first, above the board) and
+answering the teacher's question. Every button, menu and box lies inside the window's width,
+no button's words are cut, the page does not scroll sideways, and nothing runs past a box
+that would cut it off (a table wider than the window scrolls in its own box, as the
+criterion allows a table).
 """
 
 from __future__ import annotations
 
 import pytest
-from browser_actions import play_first_cards, play_to_the_end
+from browser_actions import OFF_SCREEN, play_first_cards, play_to_the_end
 from playwright.sync_api import Page, expect
 from test_class_devices import FOLLOW_S, NAME, SEED, class_code, drawn, join
 from test_fits import open_page, place_four
@@ -121,6 +122,8 @@ def test_a_student_joins_and_answers_on_a_phone(devices, voila_server: str) -> N
     phone.wait_for_timeout(400)
     shot(phone, "student_join", (360, 740))
     assert phone.evaluate(LOST_SIDEWAYS) == []
+    # The name box and Join come first, above the board: on the screen as the page opens.
+    assert phone.evaluate(OFF_SCREEN, [".aton-class-name input", ".aton-class-join-button"]) == []
     join(phone, "Ana")
     # The teacher plays the cards as drawn and steps on to the scoring round's first line.
     play_first_cards(teacher, NAME, SEED)
