@@ -8,7 +8,7 @@ student's phone (360×740), joining a class (the name box first, above the board
 answering the teacher's question. Every button, menu and box lies inside the window's width,
 no button's words are cut, the page does not scroll sideways, and nothing runs past a box
 that would cut it off (a table wider than the window scrolls in its own box, as the
-criterion allows a table).
+criterion allows a table). axe-core finds no WCAG 2.1 A or AA violation in one column either.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 from browser_actions import OFF_SCREEN, play_first_cards, play_to_the_end
 from playwright.sync_api import Page, expect
+from test_accessibility import violations
 from test_class_devices import FOLLOW_S, NAME, SEED, class_code, drawn, join
 from test_fits import open_page, place_four
 from test_puzzles_browser import open_puzzle
@@ -91,6 +92,7 @@ def test_a_game_and_a_lesson_reflow_into_one_column(page: Page, voila_server: st
     column = page.evaluate(ONE_COLUMN)
     assert column["below"] and column["inside"]
     assert column["board"] >= 260  # the board keeps a size a learner can read
+    assert violations(page) == []  # WCAG 2.1 A and AA (axe-core) in one column too
     for query, name in (("?lesson=06_own_removal", "lesson"), ("?projector=1&seed=5", "projector")):
         open_page(page, f"{voila_server}{query}", size)
         shot(page, name, size)
@@ -105,6 +107,7 @@ def test_the_end_of_a_game_and_the_puzzles_reflow(page: Page, voila_server: str,
     page.wait_for_timeout(400)
     shot(page, "end", size)
     assert page.evaluate(LOST_SIDEWAYS) == []
+    assert violations(page) == []  # the scoring round's table, scrolling in its own box
     for kind in ("assign", "place"):
         puzzle = next(p for p in puzzles.shipped() if p.kind == kind)
         open_puzzle(page, f"{voila_server}?puzzle={puzzle.id}", size)
