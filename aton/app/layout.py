@@ -206,7 +206,7 @@ LAYOUT_CSS = f"""
   .aton-app .aton-puzzle-body > .widget-box {{ flex: 0 0 auto !important; }}
   .aton-app .bqplot.figure:not(.aton-board) {{
     max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }}
-  /* A table wider than the window (the cards on the cartouches, a scoring round) scrolls
+  /* A table wider than the window (the cards table, a scoring round's table) scrolls
      sideways in its own box, as WCAG 1.4.10 allows a table: the page itself never does. */
   .aton-app .widget-html-content:has(.aton-table) {{ overflow-x: auto; min-width: 0; }}
   .aton-app .aton-compact :is(td, th) {{ padding: 1px 3px; }}
