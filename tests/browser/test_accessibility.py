@@ -1,6 +1,7 @@
 """WCAG 2.1 A and AA, checked by axe-core (bundled by axe-playwright-python: nothing is
 downloaded at test time) on the first page, a guided lesson, cards being placed, the class
-quiz in a scoring round, projector mode and the end of a game, in English and Portuguese."""
+quiz in a scoring round, projector mode and the end of a game, in English and Portuguese; and
+a reader's own text spacing (WCAG 1.4.12) cuts no button's words, on a laptop and a phone."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_actions import play_to_the_end
+from browser_actions import OVERHANG, play_to_the_end
 from playwright.sync_api import Browser, Page, expect
+from test_fits import open_page
 
 from aton.classroom import ClassStore
 
@@ -111,3 +113,32 @@ def test_no_wcag_violation_in_a_class_with_a_question_open(page: Page, browser: 
         assert violations(page) == []
     finally:
         device.close()
+
+
+#: WCAG 1.4.12 (text spacing): the spacing a reader may set for themselves, applied to the
+#: whole page: lines 1.5 apart, paragraphs 2 em apart, letters 0.12 em, words 0.16 em.
+TEXT_SPACING = """() => { const s = document.createElement('style');
+  s.textContent = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; ' +
+    'word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+  document.head.appendChild(s); }"""
+
+#: The buttons whose words, spaced out, no longer fit them (across or down): an empty list.
+WORDS_CUT = """() => [...document.querySelectorAll('.aton-app button')]
+  .filter(b => b.offsetParent !== null &&
+          (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1))
+  .map(b => `"${b.textContent.trim()}" ${b.scrollWidth}x${b.scrollHeight} in ` +
+            `${b.clientWidth}x${b.clientHeight}`)"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (360, 740)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_spaced_out_text_loses_no_words(page: Page, voila_server: str, size) -> None:
+    """A reader's own text spacing (WCAG 1.4.12) cuts no button's words and pushes no panel
+    past its column, cards being placed, on a laptop and on a phone."""
+    open_page(page, f"{voila_server}?seed=5", size)
+    page.evaluate(TEXT_SPACING)
+    for c in range(4):
+        page.locator(".aton-cardbtn").nth(c).click()
+        page.locator(".aton-slots button").nth(c).click()
+    page.wait_for_timeout(400)
+    assert page.evaluate(WORDS_CUT) == []
+    assert page.evaluate(OVERHANG) == []
