@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import traceback
 
-from ipywidgets import HTML, AppLayout, HBox, Layout, VBox
+from ipywidgets import HTML, GridBox, HBox, Layout, VBox
 
 from ..engine import records
 from ..engine.events import Event
@@ -166,13 +166,17 @@ class Page:
                             self.history.bridge])
         self.footer.add_class("aton-box")
         self.footer.add_class("aton-footer")
-        grid = AppLayout(header=header, left_sidebar=left_area, center=self.right,
-                         footer=self.footer, pane_widths=["1px", 1, 0],
-                         pane_heights=["48px", 1, "150px"], grid_gap="6px")
-        # The header wraps onto a second line on a narrow screen: let its rows grow; the
-        # board's column is as wide as the board, the right-hand column takes the rest.
-        grid.layout.grid_template_rows = "auto auto auto"
-        grid.layout.grid_template_columns = "auto minmax(0, 1fr)"
+        # The page's parts in reading order (what Tab and a screen reader follow): the
+        # header, the board's column, the right-hand column, then the move list and the log.
+        # The header wraps onto a second line on a narrow screen: its row grows; the board's
+        # column is as wide as the board, the right-hand column takes the rest.
+        for part, area in ((header, "header"), (left_area, "left-sidebar"),
+                           (self.right, "center"), (self.footer, "footer")):
+            part.layout.grid_area = area
+        grid = GridBox([header, left_area, self.right, self.footer], layout=Layout(
+            grid_template_areas='"header header" "left-sidebar center" "footer footer"',
+            grid_template_columns="auto minmax(0, 1fr)", grid_template_rows="auto auto auto",
+            grid_gap="6px"))
         grid.add_class("aton-grid")
         self.grid = grid
         self.root.children = [style_widget(), self.intro, grid, self.puzzles.widget,

@@ -142,3 +142,28 @@ def test_spaced_out_text_loses_no_words(page: Page, voila_server: str, size) -> 
     page.wait_for_timeout(400)
     assert page.evaluate(WORDS_CUT) == []
     assert page.evaluate(OVERHANG) == []
+
+
+#: The page's part that holds the focus: the header, the board's column, the right-hand
+#: column or the footer (the move list and the game log); "" for none of them.
+FOCUSED = """() => {
+  const a = document.activeElement;
+  return ['.aton-header', '.aton-left', '.aton-col', '.aton-footer']
+    .find(s => a && a.closest(s)) || '';
+}"""
+
+
+def test_tab_reads_the_page_in_its_order(page: Page, voila_server: str) -> None:
+    """WCAG 2.4.3 and 1.3.2: Tab (and a screen reader) meet the page's parts in the order a
+    learner reads them: the header, the board's column, the right-hand column with the
+    cards, and only then the move list and the game log below."""
+    open_page(page, f"{voila_server}?seed=5", (1366, 768))
+    parts = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        part = page.evaluate(FOCUSED)
+        if part and (not parts or parts[-1] != part):
+            parts.append(part)
+        if part == ".aton-footer":
+            break
+    assert parts == [".aton-header", ".aton-left", ".aton-col", ".aton-footer"], parts
