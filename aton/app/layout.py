@@ -185,11 +185,11 @@ LAYOUT_CSS = f"""
                                                 calc((100vh - 120px) * {RATIO:.4f}))); }}
   .aton-app > .aton-grid {{ grid-template-columns: minmax(0, 1fr) !important;
     grid-template-rows: repeat(4, auto) !important;
-    grid-template-areas: "header" "left-sidebar" "center" "footer" !important; }}
+    grid-template-areas: "header" "board" "column" "footer" !important; }}
   /* A student who opens the page to join a class finds the name box first, above the
      board (the right-hand column, whose class box shows while it is open to join). */
   .aton-app:has(.aton-class-joining) > .aton-grid {{
-    grid-template-areas: "header" "center" "left-sidebar" "footer" !important; }}
+    grid-template-areas: "header" "column" "board" "footer" !important; }}
   .aton-app .aton-header {{ flex-wrap: wrap; }}
   .aton-app .aton-header > .widget-box {{ flex: 1 1 100% !important; }}
   .aton-app :is(.widget-dropdown, .widget-text) {{ max-width: 100%; min-width: 0; }}

@@ -170,11 +170,11 @@ class Page:
         # header, the board's column, the right-hand column, then the move list and the log.
         # The header wraps onto a second line on a narrow screen: its row grows; the board's
         # column is as wide as the board, the right-hand column takes the rest.
-        for part, area in ((header, "header"), (left_area, "left-sidebar"),
-                           (self.right, "center"), (self.footer, "footer")):
+        for part, area in ((header, "header"), (left_area, "board"),
+                           (self.right, "column"), (self.footer, "footer")):
             part.layout.grid_area = area
         grid = GridBox([header, left_area, self.right, self.footer], layout=Layout(
-            grid_template_areas='"header header" "left-sidebar center" "footer footer"',
+            grid_template_areas='"header header" "board column" "footer footer"',
             grid_template_columns="auto minmax(0, 1fr)", grid_template_rows="auto auto auto",
             grid_gap="6px"))
         grid.add_class("aton-grid")
