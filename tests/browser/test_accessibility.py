@@ -1,7 +1,8 @@
 """WCAG 2.1 A and AA, checked by axe-core (bundled by axe-playwright-python: nothing is
 downloaded at test time) on the first page, a guided lesson, cards being placed, the class
 quiz in a scoring round, projector mode and the end of a game, in English and Portuguese; and
-a reader's own text spacing (WCAG 1.4.12) cuts no button's words, on a laptop and a phone."""
+a reader's own text spacing (WCAG 1.4.12) cuts no button's words, on a laptop and a phone;
+Tab meets the page in its reading order, and its focus is a ring anyone can see."""
 
 from __future__ import annotations
 
@@ -167,3 +168,32 @@ def test_tab_reads_the_page_in_its_order(page: Page, voila_server: str) -> None:
         if part == ".aton-footer":
             break
     assert parts == [".aton-header", ".aton-left", ".aton-col", ".aton-footer"], parts
+
+
+#: The focused control's ring: its style, width in px and contrast against white (WCAG 2.4.7,
+#: 1.4.11: a ring 2 px or more, at 3:1 or more), and its words.
+RING = """() => {
+  const a = document.activeElement, cs = getComputedStyle(a);
+  if (!a.closest('.aton-app')) return null;  // past the app: the page's own end
+  const lum = c => { const [r, g, b] = c.match(/[0-9.]+/g).slice(0, 3).map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  return [(a.textContent || a.value || a.tagName).trim().slice(0, 30), cs.outlineStyle,
+          parseFloat(cs.outlineWidth), 1.05 / (lum(cs.outlineColor) + 0.05)];
+}"""
+
+
+def test_the_keyboard_focus_is_a_ring_anyone_can_see(page: Page, voila_server: str) -> None:
+    """Every control Tab reaches, ipywidgets' buttons, menus and boxes included, shows a
+    solid ring at least 2 px wide at 3:1 or more against white (WCAG 2.4.7, 1.4.11)."""
+    open_page(page, f"{voila_server}?seed=5", (1366, 768))
+    faint = []
+    for _ in range(50):
+        page.keyboard.press("Tab")
+        ring = page.evaluate(RING)
+        if ring is None:
+            break
+        words, style, width, contrast = ring
+        if style != "solid" or width < 2 or contrast < 3:
+            faint.append(f"{words}: {style} {width} px, {contrast:.1f}:1")
+    assert faint == []
