@@ -140,3 +140,8 @@ def test_a_student_joins_and_answers_on_a_phone(devices, voila_server: str) -> N
     answer.scroll_into_view_if_needed()
     shot(phone, "student_asked", (360, 740))
     assert phone.evaluate(LOST_SIDEWAYS) == []
+    answer.fill("2")
+    phone.locator(".aton-class-blue input").fill("0")
+    phone.locator(".aton-class-send").click()
+    expect(phone.locator(".aton-class-q")).to_contain_text("Sent:")
+    assert phone.evaluate(LOST_SIDEWAYS) == []
