@@ -103,6 +103,11 @@ LAYOUT_CSS = f"""
 .jp-OutputArea-output:has(.aton-app), .aton-app, .aton-app > .aton-grid,
 .aton-app .aton-left-area {{ overflow-x: clip; overflow-y: visible; }}
 .aton-app .aton-left-area > .aton-left {{ position: sticky; top: 0; align-self: start; }}
+/* Voila's panels around the app are `contain: strict`, which makes them, not the window,
+   what a fixed box is placed in: on a page scrolled down, a rule (or How to play, or the
+   class code shown big) opened above the screen, out of sight. The panels that hold the
+   app drop that containment, so the drawers open on the screen wherever it is scrolled. */
+.lm-BoxPanel:has(.aton-app), .lm-BoxPanel-child:has(.aton-app) {{ contain: none !important; }}
 /* A panel set 100% wide keeps ipywidgets' 2 px margin on either side: without this cap it
    overhangs its column by those 4 px, and the column cuts off its right-hand border. */
 .aton-app :is(.widget-html, .widget-button) {{

@@ -12,6 +12,7 @@ import re
 import pytest
 from browser_actions import play_first_cards, put_cards
 from playwright.sync_api import Page, expect
+from test_fits import open_page
 
 import aton
 from aton.app.board import MARKS
@@ -235,3 +236,28 @@ def test_auto_play_runs_by_itself_and_pauses(page: Page, voila_server: str,
     assert log_steps(page) == paused
     expect(page.locator(".aton-notice")).to_contain_text("Auto-play paused")
     assert page_errors == []
+
+
+#: The open rule drawer's top and bottom, and the window's height.
+DRAWER_BOX = """() => { const r = document.querySelector('.aton-rule-drawer').getBoundingClientRect();
+  return [r.top, r.bottom, innerHeight]; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (360, 740)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_rule_opened_far_down_the_page_opens_on_the_screen(page: Page, voila_server: str,
+                                                             size) -> None:
+    """A rule id in the game log, below the board and the cards: the page scrolls down to
+    it, and its rule opens on the screen, whole, with its Close button (on a laptop and on
+    a phone, where the page is one long column)."""
+    open_page(page, f"{voila_server}?seed=5", size)
+    link = page.locator(".aton-log .aton-rule-link").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    drawer = page.locator(".aton-rule-drawer")
+    expect(drawer).to_contain_text("Rule R4: drawing 4 cards")
+    top, bottom, height = page.evaluate(DRAWER_BOX)
+    assert top >= -0.5 and bottom <= height + 0.5, (top, bottom, height)
+    close = drawer.get_by_role("button", name="Close ✕")
+    assert close.bounding_box()["y"] >= 0
+    close.click()
+    expect(drawer).to_be_hidden()
