@@ -24,7 +24,14 @@ BOMB = base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000, 9)).decode().rstri
 
 
 def wait_app(page: Page) -> None:
+    """The app is up, its hand dealt, and How to play (open on a first visit, over the
+    window's right-hand side wherever the page scrolls) closed, as a learner closes it before
+    reaching for the footer's buttons under it."""
     expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=90_000)
+    close = page.locator(".aton-howto button.widget-button").last
+    if close.is_visible():
+        close.click()
+        expect(page.locator(".aton-howto")).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang, said", [("en", "This link could not be opened"),
