@@ -31,24 +31,51 @@ OFF_SCREEN_NOW = """(selectors) => {
 #: What in the app runs past the box that holds it (by half a pixel or more), where that box
 #: would cut it off (a panel's border, a button's edge): an empty list when all is well. What
 #: is kept for screen readers only (the page's first line under 1000 px high, words in boxes
-#: 1 px wide) is hidden on purpose.
-OVERHANG = """() => {
+#: 1 px wide) is hidden on purpose. ``page.evaluate(OVERHANG, {"scrolls": True})`` counts a box
+#: that scrolls sideways as holding what it scrolls (a table in its own box on a phone), and
+#: ``"drawers": True`` leaves out the drawers over the page (measured as the page's controls).
+OVERHANG = """(holds) => {
+  holds = holds || {};  // (evaluated without an argument, Playwright passes null)
   const out = [], cut = [];
+  const skip = holds.drawers ? '.aton-page-intro, .aton-drawer' : '.aton-page-intro';
   for (const e of document.querySelectorAll('.aton-app *')) {
-    if (e.offsetParent === null || e.closest('.aton-page-intro')) continue;
+    if (e.offsetParent === null || e.closest(skip)) continue;  // hidden, or fixed: no box around a fixed one cuts it
     const r = e.getBoundingClientRect();
     if (r.width <= 1 || cut.some(c => c.contains(e))) continue;
     for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-      if (getComputedStyle(a).overflowX === 'visible') continue;
+      const x = getComputedStyle(a).overflowX;
+      if (x === 'visible') continue;
+      if (holds.scrolls && (x === 'auto' || x === 'scroll')) break;
       const q = a.getBoundingClientRect();  // (a box 1 px wide holds words for screen readers)
       if (q.width > 1 && (r.right > q.right + 0.5 || r.left < q.left - 0.5)) {
         cut.push(e);
-        out.push(`"${e.textContent.trim().slice(0, 30)}" ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(q.left)}-${Math.round(q.right)}`);
+        out.push(`"${(e.textContent || e.tagName).trim().slice(0, 30)}" ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(q.left)}-${Math.round(q.right)}`);
       }
       break;
     }
   }
   return out;
+}"""
+
+#: What is lost sideways on a narrow screen (WCAG 1.4.10): a button, menu or box past the
+#: window's left or right edge, words cut in a button, a page that scrolls sideways, and
+#: anything that runs past a box that would cut it off (``OVERHANG``, a box that scrolls
+#: sideways holding what it scrolls). An empty list when nothing is lost.
+LOST_SIDEWAYS = """() => {
+  const out = [], shown = e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
+  const name = e => `"${(e.textContent || e.value || e.tagName).trim().slice(0, 30)}"`;
+  for (const e of document.querySelectorAll('.aton-app :is(button, select, input)')) {
+    if (!shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.right > innerWidth + 0.5))
+      out.push(`off screen: ${name(e)} ${Math.round(r.left)}-${Math.round(r.right)}`);
+    if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
+      out.push(`cut: ${name(e)} ${e.scrollWidth} > ${e.clientWidth}`);
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    out.push(`sideways scroll: ${document.documentElement.scrollWidth} > ${innerWidth}`);
+  const past = (""" + OVERHANG + """)({scrolls: true, drawers: true});
+  return out.concat(past.map(p => `runs past its box: ${p}`));
 }"""
 
 #: As ``OFF_SCREEN_NOW``, on the unscrolled screen. A click scrolls what it clicks into view,

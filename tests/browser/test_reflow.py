@@ -14,7 +14,7 @@ criterion allows a table). axe-core finds no WCAG 2.1 A or AA violation in one c
 from __future__ import annotations
 
 import pytest
-from browser_actions import OFF_SCREEN, play_first_cards, play_to_the_end
+from browser_actions import LOST_SIDEWAYS, OFF_SCREEN, play_first_cards, play_to_the_end
 from playwright.sync_api import Page, expect
 from test_accessibility import violations
 from test_class_devices import FOLLOW_S, NAME, SEED, class_code, drawn, join
@@ -26,43 +26,6 @@ from aton.teaching import puzzles
 pytestmark = pytest.mark.browser
 
 SIZES = ((640, 800), (320, 640))
-
-#: What is lost sideways: controls past the window's left or right edge, words cut in a
-#: button, a page that scrolls sideways, and anything that runs past a box that clips it
-#: (a box that scrolls sideways holds what it scrolls). An empty list when nothing is lost.
-LOST_SIDEWAYS = """() => {
-  const out = [], shown = e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
-  const name = e => `"${(e.textContent || e.value || e.tagName).trim().slice(0, 30)}"`;
-  for (const e of document.querySelectorAll('.aton-app :is(button, select, input)')) {
-    if (!shown(e)) continue;
-    const r = e.getBoundingClientRect();
-    if (r.width && (r.left < -0.5 || r.right > innerWidth + 0.5))
-      out.push(`off screen: ${name(e)} ${Math.round(r.left)}-${Math.round(r.right)}`);
-    if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
-      out.push(`cut: ${name(e)} ${e.scrollWidth} > ${e.clientWidth}`);
-  }
-  if (document.documentElement.scrollWidth > innerWidth + 1)
-    out.push(`sideways scroll: ${document.documentElement.scrollWidth} > ${innerWidth}`);
-  const cut = [];
-  for (const e of document.querySelectorAll('.aton-app *')) {
-    if (!shown(e) || e.closest('.aton-page-intro, .aton-drawer')) continue;
-    const r = e.getBoundingClientRect();
-    if (r.width <= 1 || cut.some(c => c.contains(e))) continue;
-    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-      const x = getComputedStyle(a).overflowX;
-      if (x === 'visible') continue;
-      if (x === 'auto' || x === 'scroll') break;  // a box that scrolls holds what it scrolls
-      const q = a.getBoundingClientRect();  // (a box 1 px wide holds words for screen readers)
-      if (q.width > 1 && (r.right > q.right + 0.5 || r.left < q.left - 0.5)) {
-        cut.push(e);
-        out.push(`runs past its box: ${name(e)} ${Math.round(r.left)}-${Math.round(r.right)} ` +
-                 `in ${Math.round(q.left)}-${Math.round(q.right)}`);
-      }
-      break;
-    }
-  }
-  return out;
-}"""
 
 #: The game's board and the right-hand column: one above the other, each inside the window.
 ONE_COLUMN = """() => {
