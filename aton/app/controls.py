@@ -151,8 +151,10 @@ class Controls(Panel):
             (f"{i}. {lesson_text(title)}", name)
             for i, (name, title) in enumerate(self.lessons.items(), 1)])
         self.lesson.description = _("Lesson:")
-        free = len(_(FREE_GAME)) + len(_("Lesson:"))  # the entry shown first: not cut short
-        self.lesson.layout.width = f"{max(240, 7 * free + 30)}px"
+        # The entry shown first, whole, from 1280 px wide (under it the header cuts the menu
+        # shorter, aton/app/layout.py): 8 px a letter of its 15 px type, and the arrow.
+        free = len(_(FREE_GAME)) + len(_("Lesson:"))
+        self.lesson.layout.width = f"{max(240, 8 * free + 30)}px"
         self.start_lesson.description = _("Start")
         self.start_lesson.tooltip = _("Start this guided lesson (or a free game against the "
                                       "computer, or puzzles)")

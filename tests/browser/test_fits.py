@@ -7,7 +7,8 @@ and a class predicting a scoring round: the four cards, the four
 cartouches, Confirm, what to do now (the explanation's last line), Next step, and the quiz's
 boxes and Reveal lie inside the window without scrolling; nothing scrolls sideways; no
 button's words are cut; no panel runs past its column; no pawn covers a number of the
-score track; the scoring round's chart covers none of its table.
+score track; the scoring round's chart covers none of its table; from 1280 px wide the
+Lesson menu shows its first entry whole.
 """
 
 from __future__ import annotations
@@ -74,6 +75,16 @@ def place_four(page: Page) -> None:
     page.wait_for_timeout(400)  # the board's scale and the page settle on the next frames
 
 
+#: The Lesson menu's chosen entry ("Free game against the computer"): how wide its words are
+#: in the menu's type, and the room the menu leaves them (its padding and arrow left out).
+LESSON_MENU_ROOM = """() => {
+  const s = document.querySelector('.aton-lesson-menu select'), st = getComputedStyle(s);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+  return [pen.measureText(s.options[s.selectedIndex].text).width,
+          s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)]; }"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["free", "lesson", "projector"])
 @pytest.mark.parametrize("lang", ["en", "pt"])
@@ -89,6 +100,9 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     assert page.evaluate(PAWN_ON_NUMBER) == []
     if where != "lesson":  # a new game: 0 to 0, and blue's pawn hides at most a corner of red's
         assert page.evaluate(RED_PAWN_HIDDEN) < 0.25
+    if where == "free" and size[0] >= 1280:  # under 1280 px the header cuts it shorter
+        words, room = page.evaluate(LESSON_MENU_ROOM)
+        assert words <= room, f"the Lesson menu cuts its entry: {words:.0f} px in {room:.0f}"
 
 
 def each_lesson(page: Page, voila_server: str, size: tuple[int, int],
