@@ -39,7 +39,8 @@ OVERHANG = """(holds) => {
   const out = [], cut = [];
   const skip = holds.drawers ? '.aton-page-intro, .aton-drawer' : '.aton-page-intro';
   for (const e of document.querySelectorAll('.aton-app *')) {
-    if (e.offsetParent === null || e.closest(skip)) continue;  // hidden, or fixed: no box around a fixed one cuts it
+    // Hidden, or fixed (no box around a fixed one cuts it), or left out.
+    if (e.offsetParent === null || e.closest(skip)) continue;
     const r = e.getBoundingClientRect();
     if (r.width <= 1 || cut.some(c => c.contains(e))) continue;
     for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_accessibility import close_how_to
 from test_play import steps_in_page
 
 import aton
@@ -28,10 +29,8 @@ def wait_app(page: Page) -> None:
     window's right-hand side wherever the page scrolls) closed, as a learner closes it before
     reaching for the footer's buttons under it."""
     expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=90_000)
-    close = page.locator(".aton-howto button.widget-button").last
-    if close.is_visible():
-        close.click()
-        expect(page.locator(".aton-howto")).to_be_hidden()
+    close_how_to(page)
+    expect(page.locator(".aton-howto")).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang, said", [("en", "This link could not be opened"),
