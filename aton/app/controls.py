@@ -92,7 +92,13 @@ class Controls(Panel):
         self.language = Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
                                  value=language(), layout=Layout(width="auto"))
         self.language.add_class("aton-language")
-        self.setup = HBox([self.how_to, self.opponent, you_play, self.seed, self.new,
+        # On a phone the game's set-up and the Lesson menu fold away under this button, so
+        # that the board comes near the top of the screen (aton/app/layout.py); it is not
+        # shown on a wider screen, where they all fit beside the title.
+        self.fold = ToggleButton(value=False, layout=Layout(width="auto"))
+        self.fold.add_class("aton-setup-toggle")
+        self.fold.observe(lambda _change: self._label_fold(), "value")
+        self.setup = HBox([self.how_to, self.fold, self.opponent, you_play, self.seed, self.new,
                            self.replay, self.lesson, self.start_lesson, self.language],
                           layout=Layout(align_items="center", flex_flow="row wrap"))
         self.setup.add_class("aton-row")
@@ -159,7 +165,16 @@ class Controls(Panel):
         self.start_lesson.tooltip = _("Start this guided lesson (or a free game against the "
                                       "computer, or puzzles)")
         self.language.tooltip = _("Language of the app (the game stays as it is)")
+        self._label_fold()
         self.enable(*self._enabled)
+
+    @in_language
+    def _label_fold(self) -> None:
+        shown = self.fold.value
+        self.fold.description = _("New game, lessons ▴") if shown else _("New game, lessons ▾")
+        self.fold.tooltip = (_("Fold away the opponent, your colour, the seed and the lessons")
+                             if shown else _("Show the opponent, your colour, the seed, New game "
+                                             "and the lessons"))
 
     @in_language
     def enable(self, step: bool, undo: bool, why_not: str = "") -> None:

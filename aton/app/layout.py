@@ -11,7 +11,8 @@ puts the class ``aton-projector`` on the app: type of at least 20 px, the game l
 the board and the explanation still side by side.
 
 Under 760 px wide (a phone, or a laptop zoomed to 200% and more) the page is one column, the
-board above the cards, and nothing is cut off or scrolls sideways down to 320 px (WCAG 1.4.10).
+board above the cards, and nothing is cut off or scrolls sideways down to 320 px (WCAG 1.4.10);
+the game's set-up and the Lesson menu fold away under one button ("New game, lessons ▾").
 """
 
 from __future__ import annotations
@@ -87,6 +88,11 @@ LAYOUT_CSS = f"""
   --aton-board-w: max(300px, min(calc(100vw - 540px), calc((100vh - 262px) * {RATIO:.4f})));
 }} }}
 .{PROJECTOR_CLASS} .aton-game-setup {{ display: none !important; }}
+/* The set-up's fold button is a phone's alone (under 760 px, below), and not for a page
+   that has no set-up to show: a projector's, a student's in a class or in a duel. */
+@media (min-width: 760px) {{ .aton-app .aton-setup-toggle {{ display: none !important; }} }}
+:is(.{PROJECTOR_CLASS}, .aton-following, .aton-in-duel) .aton-setup-toggle {{
+  display: none !important; }}
 /* The class reads the board's colours off the board itself: on a projector the colour key
    gives its room to the round map and the score track. */
 .{PROJECTOR_CLASS} .aton-legend {{ display: none; }}
@@ -197,6 +203,10 @@ LAYOUT_CSS = f"""
     grid-template-areas: "header" "column" "board" "footer" !important; }}
   .aton-app .aton-header {{ flex-wrap: wrap; }}
   .aton-app .aton-header > .widget-box {{ flex: 1 1 100% !important; }}
+  /* The set-up and the Lesson menu fold away under one button (``mod-active`` when open):
+     the board starts near the top of a phone's screen, not a third of the way down. */
+  .aton-app:has(.aton-setup-toggle:not(.mod-active)) :is(.aton-game-setup,
+    .aton-lesson-menu) {{ display: none !important; }}
   .aton-app :is(.widget-dropdown, .widget-text) {{ max-width: 100%; min-width: 0; }}
   .aton-app :is(.widget-dropdown, .widget-text) > :is(select, input) {{ min-width: 0; }}
   .aton-app .aton-slots {{ flex-wrap: wrap; }}

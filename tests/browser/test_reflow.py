@@ -5,7 +5,8 @@ down, and nothing is cut off. Measured at 640×800 (1280×800 zoomed to 200%) an
 learner's screens: a free game with four cards placed, a guided lesson, the projector, the
 end of a game with its scoring round, and a puzzle of cards and one of squares; and on a
 student's phone (360×740), joining a class (the name box first, above the board) and
-answering the teacher's question. Every button, menu and box lies inside the window's width,
+answering the teacher's question. On a phone the game's set-up folds away under one button,
+so that the board starts near the top. Every button, menu and box lies inside the window's width,
 no button's words are cut, the page does not scroll sideways, and nothing runs past a box
 that would cut it off (a table wider than the window scrolls in its own box, as the
 criterion allows a table). axe-core finds no WCAG 2.1 A or AA violation in one column either.
@@ -77,6 +78,41 @@ def test_the_end_of_a_game_and_the_puzzles_reflow(page: Page, voila_server: str,
         page.wait_for_timeout(600)
         shot(page, f"puzzle_{kind}", size)
         assert page.evaluate(LOST_SIDEWAYS) == [], kind
+
+
+#: The game's set-up and the Lesson menu: what "New game, lessons ▾" folds away on a phone.
+SET_UP = [".aton-game-setup select", ".aton-game-setup input", "button.aton-game-setup",
+          ".aton-lesson-menu select", "button.aton-lesson-menu"]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (320, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_folds_the_set_up_away(page: Page, voila_server: str, size) -> None:
+    """On a phone the opponent, the colour, the seed, New game, Replay and the Lesson menu
+    fold away under one button, so that the board starts near the top of the screen (it
+    started a third of the way down); the button shows them, each inside the window, and
+    on a wider screen they are all shown beside the title, with no such button."""
+    open_page(page, f"{voila_server}?seed=5", size)
+    fold = page.locator(".aton-setup-toggle")
+    expect(fold).to_have_text("New game, lessons ▾")
+    expect(page.get_by_role("button", name="New game", exact=True)).to_be_hidden()
+    expect(page.locator(".aton-language select")).to_be_visible()  # a language, unfolded
+    top = page.evaluate("() => document.querySelector('.aton-board').getBoundingClientRect().top")
+    assert top < 150, top  # under the title and two rows of buttons (unfolded: 288 and more)
+    fold.click()
+    expect(fold).to_have_attribute("aria-pressed", "true")
+    expect(fold).to_have_text("New game, lessons ▴")
+    page.wait_for_timeout(300)
+    shot(page, "set_up_open", size)
+    assert page.evaluate(OFF_SCREEN, SET_UP[:3]) == []  # the header is at the top: all shown
+    assert page.evaluate(LOST_SIDEWAYS) == []
+    page.get_by_role("button", name="New game", exact=True).click()  # it works from there
+    expect(page.locator(".aton-explain")).to_contain_text("New game (seed", timeout=30_000)
+    fold.click()
+    expect(page.locator(".aton-lesson-menu select")).to_be_hidden()
+    page.set_viewport_size({"width": 1024, "height": 768})  # wider: no fold, all shown
+    expect(fold).to_be_hidden()
+    for selector in SET_UP:
+        expect(page.locator(selector).first).to_be_visible()
 
 
 def test_a_student_joins_and_answers_on_a_phone(devices, voila_server: str) -> None:
