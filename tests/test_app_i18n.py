@@ -35,7 +35,7 @@ def test_the_app_built_in_portuguese_speaks_portuguese():
     app = new_app(seed=5, lang="pt")
     assert app.language == "pt" and language() == "en"  # the app's own: the process keeps its
     assert buttons(app) == ["Próximo passo ▸", "Até a minha decisão ▸▸",
-                            "Desfazer minha decisão", "Jogo novo", "Repetir estas cartas",
+                            "Desfazer minha decisão", "Jogo novo", "Repetir as cartas",
                             "Como jogar", "Confirmar: cartas viradas para baixo", "Projetor"]
     assert app.controls.opponent.label == "computador (guloso)"
     assert [label for label, _ in app.controls.learner.options] == ["vermelho", "azul"]

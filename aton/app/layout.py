@@ -151,11 +151,15 @@ LAYOUT_CSS = f"""
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-steps :is(button, select, .widget-label) {{
     font-size: 13px; }}
   /* The header keeps two rows with the Class button in it (Portuguese's longer words too):
-     its buttons are padded less and the Lesson menu cut shorter (it lists whole titles). */
+     its buttons are padded less, and the Lesson menu starts at 250 px (it lists whole
+     titles, and a wider menu would push the row onto a third) and takes what room its row
+     has left, up to 330 px: at 1024 px wide either language's row leaves it room for its
+     first entry whole. */
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-header :is(.widget-button, .widget-toggle-button) {{
     padding: 0 8px; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-header .widget-dropdown.aton-lesson-menu {{
-    max-width: 250px; }}
+    flex: 1 1 250px !important; min-width: 0; max-width: 330px;
+    margin-left: 8px !important; }}
 }}
 /* On a screen under 1000 px high the page's first line is kept for screen readers only
    (How to play says the same): the board and the right-hand column get its height. */
