@@ -89,6 +89,14 @@ OFF_SCREEN = ("""(selectors) => {
 }""")
 
 
+def close_how_to(page: Page) -> None:
+    """How to play opens by itself on a free game's first page, not in a lesson: close it if
+    it is open ("Got it: let's play ▸", its last button)."""
+    close = page.locator(".aton-howto button.widget-button").last
+    if close.is_visible():
+        close.click()
+
+
 def unscrolled(page: Page) -> None:
     """Scroll Voilà's own scroller (the app's ancestors) back to the top: a click scrolls
     what it clicks into view there. ``OFF_SCREEN`` does this itself; a screenshot taken

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_actions import OVERHANG, play_to_the_end
+from browser_actions import OVERHANG, close_how_to, play_to_the_end
 from playwright.sync_api import Browser, Page, expect
 from test_fits import open_page
 
@@ -32,13 +32,6 @@ def opened(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
     page.wait_for_timeout(500)
-
-
-def close_how_to(page: Page) -> None:
-    """How to play opens by itself on a free game's first page, not in a lesson."""
-    close = page.locator(".aton-howto button.widget-button").last
-    if close.is_visible():
-        close.click()
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

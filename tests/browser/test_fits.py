@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 from browser_actions import OFF_SCREEN as INSIDE
 from browser_actions import OFF_SCREEN_NOW as INSIDE_NOW
-from browser_actions import OVERHANG, play_to_the_end
+from browser_actions import OVERHANG, close_how_to, play_to_the_end
 from playwright.sync_api import Page, expect
 
 from aton.teaching import tutorial
@@ -59,9 +59,7 @@ def open_page(page: Page, url: str, size: tuple[int, int]) -> None:
     page.goto(url)
     expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
     expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=30_000)
-    close = page.locator(".aton-howto button.widget-button").last
-    if close.is_visible():
-        close.click()
+    close_how_to(page)
     page.wait_for_timeout(400)
 
 

@@ -12,8 +12,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+from browser_actions import close_how_to
 from playwright.sync_api import Page, expect
-from test_accessibility import close_how_to
 from test_play import steps_in_page
 
 import aton

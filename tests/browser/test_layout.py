@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from browser_actions import close_how_to
 from playwright.sync_api import Page, expect
 
 from aton.app.board import MARKS
@@ -47,9 +48,7 @@ def open_app(page: Page, url: str, width: int, height: int) -> None:
     page.goto(url)
     expect(page.locator(".aton-board .dot").first).to_be_visible(timeout=90_000)
     expect(page.locator(".aton-cardbtn")).to_have_count(4, timeout=30_000)
-    close = page.locator(".aton-howto button.widget-button").last  # "Got it: let's play ▸"
-    if close.is_visible():
-        close.click()
+    close_how_to(page)
     # The board's scale is set by a script in the page once the figure has its size.
     page.wait_for_function("() => document.querySelector('.aton-board')"
                            ".style.getPropertyValue('--aton-k') !== ''", timeout=15_000)
