@@ -211,6 +211,14 @@ LAYOUT_CSS = f"""
      the board starts near the top of a phone's screen, not a third of the way down. */
   .aton-app:has(.aton-setup-toggle:not(.mod-active)) :is(.aton-game-setup,
     .aton-lesson-menu) {{ display: none !important; }}
+  /* Open, the Lesson menu has a row of its own with its label above it, so that the free
+     game's whole entry shows down to 320 px. */
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-header .widget-dropdown.aton-lesson-menu {{
+    flex: 1 1 100% !important; max-width: 100%; margin-left: var(--jp-widgets-margin) !important;
+    flex-direction: column; align-items: stretch; height: auto !important; }}
+  .aton-app .aton-header .aton-lesson-menu > .widget-label {{ width: auto; text-align: left; }}
+  .aton-app .aton-header .aton-lesson-menu > select {{ flex: 0 0 auto;
+    height: var(--jp-widgets-inline-height, 28px); }}
   .aton-app :is(.widget-dropdown, .widget-text) {{ max-width: 100%; min-width: 0; }}
   .aton-app :is(.widget-dropdown, .widget-text) > :is(select, input) {{ min-width: 0; }}
   .aton-app .aton-slots {{ flex-wrap: wrap; }}

@@ -19,7 +19,7 @@ from browser_actions import LOST_SIDEWAYS, OFF_SCREEN, play_first_cards, play_to
 from playwright.sync_api import Page, expect
 from test_accessibility import violations
 from test_class_devices import FOLLOW_S, NAME, SEED, class_code, drawn, join
-from test_fits import open_page, place_four
+from test_fits import LESSON_MENU_ROOM, open_page, place_four
 from test_puzzles_browser import open_puzzle
 
 from aton.teaching import puzzles
@@ -89,7 +89,8 @@ SET_UP = [".aton-game-setup select", ".aton-game-setup input", "button.aton-game
 def test_a_phone_folds_the_set_up_away(page: Page, voila_server: str, size) -> None:
     """On a phone the opponent, the colour, the seed, New game, Replay and the Lesson menu
     fold away under one button, so that the board starts near the top of the screen (it
-    started a third of the way down); the button shows them, each inside the window, and
+    started a third of the way down); the button shows them, each inside the window (the
+    Lesson menu on a row of its own, its entry whole), and
     on a wider screen they are all shown beside the title, with no such button."""
     open_page(page, f"{voila_server}?seed=5", size)
     fold = page.locator(".aton-setup-toggle")
@@ -105,6 +106,8 @@ def test_a_phone_folds_the_set_up_away(page: Page, voila_server: str, size) -> N
     shot(page, "set_up_open", size)
     assert page.evaluate(OFF_SCREEN, SET_UP[:3]) == []  # the header is at the top: all shown
     assert page.evaluate(LOST_SIDEWAYS) == []
+    words, room = page.evaluate(LESSON_MENU_ROOM)  # the menu has a row: its entry is whole
+    assert words <= room, f"the Lesson menu cuts its entry: {words:.0f} px in {room:.0f}"
     page.get_by_role("button", name="New game", exact=True).click()  # it works from there
     expect(page.locator(".aton-explain")).to_contain_text("New game (seed", timeout=30_000)
     fold.click()
