@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..i18n import N_, plural_translator, translator
+from ..i18n import N_, language, plural_translator, translator
 from .board import (
     BLACK_SQUARES,
     GREEN_SQUARES,
@@ -42,7 +42,7 @@ class Event(NamedTuple):
     @property
     def text(self) -> str:
         """A sentence a learner can read: what happened and why (with the rule id)."""
-        return TEXTS[self.type](self.data)
+        return sentence(self.type, self.data)
 
     @property
     def player(self) -> str | None:
@@ -109,11 +109,30 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-ready form used by ``aton round``: type, rule, text and the details."""
-        return {"type": self.type, "rule": self.rule, "text": TEXTS[self.type](self.data),
+        return {"type": self.type, "rule": self.rule, "text": sentence(self.type, self.data),
                 **self.data}
 
     def __repr__(self) -> str:
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"
+
+
+def sentence(kind: str, facts: dict) -> str:
+    """The sentence of an event of type ``kind`` with these facts, in the current language."""
+    if kind not in _FEW_FACTS:
+        return TEXTS[kind](facts)
+    key = (language(), kind, *facts.items())
+    text = _written.get(key)
+    if text is None:
+        text = _written[key] = TEXTS[kind](facts)
+    return text
+
+
+#: The events whose facts are few (a counter placed: 2 players × 48 squares; a turn: 2
+#: players × 4 cards × first or second): each of their sentences is written once per language
+#: and then remembered. They are half the sentences a round through ``play_round`` writes.
+_FEW_FACTS = frozenset({"place", "take_back", "turn", "assign", "secret", "exchange",
+                        "end_round", "return"})
+_written: dict[tuple, str] = {}  # (language, type, *facts) -> sentence
 
 
 def _occupied(board: Sequence[int], squares) -> list[str]:
@@ -132,7 +151,7 @@ def _sentences(*sentences: str) -> str:
 
 
 def _cards(cards: list[int]) -> str:
-    return ", ".join(f"{c}" for c in cards)
+    return ", ".join(map(str, cards))
 
 
 def _round(d: dict) -> str:
