@@ -159,6 +159,24 @@ def test_every_event_type_has_a_sentence_in_both_languages():
     assert reached == set(TEXTS)
 
 
+def test_a_remembered_sentence_is_the_one_written_and_follows_the_language():
+    """A sentence whose facts are few is written once per language and then remembered: read
+    again it is the sentence written afresh, and in the other language it is that language's."""
+    game = Game.new(7)
+    play(game, GreedyPlayer(1), RandomPlayer(2), "en")
+    kinds = {"place", "take_back", "turn", "assign", "exchange", "end_round"}
+    told = [e for e in game.events if e.type in kinds]
+    assert {e.type for e in told} >= {"place", "turn", "assign", "exchange", "end_round"}
+    for language in ("en", "pt", "en"):
+        aton.set_language(language)
+        for event in told:
+            assert event.text == event.to_dict()["text"] == TEXTS[event.type](event.data)
+        if language == "pt":
+            assert not any(english_left(e.text) for e in told), told[0].text
+    aton.set_language("en")
+    assert told[0].text.startswith(("Red", "Blue"))
+
+
 # Every kind of decision, with the last counter and with more still to go.
 ASKS = [AskExchange(0), AskAssign(1), AskRemove(0, 1, 2, 3), AskRemove(1, 0, 1, 1),
         AskRemove(0, 0, 1, 2), AskRemove(1, 1, 2, 4), AskPlace(0, 4, 3), AskPlace(1, 1, 1),
