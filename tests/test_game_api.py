@@ -71,3 +71,28 @@ def test_each_decision_knows_its_event_through_undo_and_clone():
     assert game.decided == replayed.decided[:-1]
     made = records.decision_steps(game)
     assert sum(made) == len(game.decisions) and len(made) == len(game.events)
+
+
+def test_a_game_without_a_record_tells_the_same_story_and_refuses_record_and_undo():
+    """``record=False`` (what ``play_round`` uses): the same events as a game that keeps its
+    record, but no decisions kept, so ``record()`` and ``undo()`` say so and change nothing."""
+    import pytest
+
+    from aton.players import GreedyPlayer, RandomPlayer
+
+    position = make_position(round=3, scores=(5, 7), kingdom=(2, 3), red=[4, 3, 2, 1],
+                             blue=[4, 4, 1, 2], board={"T1": "rrb", "T3": "b.b"})
+    kept, bare = Game.from_position(position, 9), Game.from_position(position, 9, record=False)
+    for game in (kept, bare):
+        bots = {"red": GreedyPlayer(1), "blue": RandomPlayer(2)}
+        while (pending := game.next_decision()) is not None:
+            game.decide(bots[pending.player].choose(game.view(pending.player)))
+    assert [e.to_dict() for e in bare.events] == [e.to_dict() for e in kept.events]
+    assert bare.position() == kept.position()
+    assert kept.decisions and not bare.decisions and not bare.decided
+    steps = len(bare.events)
+    for refused in (bare.record, bare.undo, bare.clone().record):
+        with pytest.raises(ValueError, match="record=False"):
+            refused()
+    assert len(bare.events) == steps and bare.position() == kept.position()
+    assert kept.clone().record() == kept.record()

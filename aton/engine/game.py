@@ -62,7 +62,7 @@ class Game:
     """
 
     def __init__(self, state: State, seed: int | None = None, start: dict | None = None, *,
-                 story: bool = True, first: State | None = None) -> None:
+                 story: bool = True, first: State | None = None, record: bool = True) -> None:
         if seed is None:  # no seed given: draw one, so that the record still replays the game
             seed = random.SystemRandom().randrange(SEED_LIMIT)
         self._s = state
@@ -71,6 +71,9 @@ class Game:
         # (``first``): ``play_round`` continues from a position and seldom asks for it again.
         self._start, self._first = start, first
         self.story = story
+        # Whether a told game keeps its decisions (``record()``, ``undo()``): ``play_round``
+        # tells one round and has no one to undo for.
+        self.keeps_record = story and record
         self._rng: random.Random | None = None  # made from _rng_seed when first drawn from
         self._rng_seed = seed
         self.events: list[Event] = []
@@ -93,11 +96,15 @@ class Game:
 
     @classmethod
     def from_position(cls, position: dict, seed: int | None = None, *,
-                      story: bool = True) -> Game:
+                      story: bool = True, record: bool = True) -> Game:
         """Continue from a position dict (formats.md); it is checked first (RuleError if not).
-        ``seed`` shuffles any discard pile that becomes a draw pile (R4)."""
+        ``seed`` shuffles any discard pile that becomes a draw pile (R4). ``record=False``
+        tells the story (events) but keeps no decisions and no start: no ``record()``, no
+        ``undo()``."""
         check_seed(seed, "R4")
         state = state_from_position(position)
+        if not (story and record):
+            return cls(state, seed, story=story, record=False)
         return cls(state, seed, story=story, first=state.clone())
 
     def clone(self, *, story: bool | None = None, seed: int | None = None) -> Game:
@@ -121,6 +128,8 @@ class Game:
             twin._rng_seed = self._rng_seed
         # A clone with a generator of its own is no longer the game its record describes.
         twin.story = story and seed is None
+        # A told copy keeps a record, unless it copies a told game that keeps none.
+        twin.keeps_record = twin.story and (self.keeps_record or not self.story)
         if twin.story and self.story:
             twin.events, twin.decisions = self.events[:], self.decisions[:]
             twin.decided = self.decided[:]
@@ -357,8 +366,9 @@ class Game:
         # nothing (handlers.DECIDE, by the decision's kind).
         event, made = DECIDE[ask.kind](self, ask, choice)
         if self.story:
-            self.decisions.append(Decision(ask.kind, PLAYERS[ask.p], made))
-            self.decided.append(len(self.events))
+            if self.keeps_record:
+                self.decisions.append(Decision(ask.kind, PLAYERS[ask.p], made))
+                self.decided.append(len(self.events))
             self.events.append(event)
         return event
 
@@ -381,6 +391,7 @@ class Game:
         but the last is replayed, as ``record.replay`` does (about a millisecond for a whole
         game): the same seed and decisions give the same game. Nothing is kept for it on the
         way."""
+        self._check_record()
         if not self.decisions:
             raise ValueError(_("Nothing to undo: no decision has been made yet."))
         *redo, undone = self.decisions
@@ -409,9 +420,15 @@ class Game:
 
     def record(self) -> dict:
         """The game record: seed, starting position and every decision (replays exactly)."""
+        self._check_record()
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "seed": self.seed,
                 "start": self.start, "decisions": [str(d) for d in self.decisions],
                 "steps": len(self.events)}
+
+    def _check_record(self) -> None:
+        if self.story and not self.keeps_record:
+            raise ValueError(_("This game keeps no record of its decisions (it was made with "
+                               "record=False), so it has none to write or undo."))
 
     def __repr__(self) -> str:
         s = self._s
