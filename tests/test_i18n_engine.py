@@ -358,3 +358,32 @@ def test_cli_in_process_restores_the_language(capsys):
     assert cli.main(["new", "--seed", "1"]) == 0  # the CLI's default is English…
     assert aton.language() == "pt"  # …and the caller's language is left as it was
     capsys.readouterr()
+
+
+def test_play_rounds_events_read_the_language_once_and_say_what_each_event_says():
+    """``events.to_dicts`` (``play_round``'s events) gives each event's ``to_dict``, in
+    English and in Portuguese."""
+    from aton.engine.events import to_dicts
+
+    game = Game.new(11)
+    play(game, GreedyPlayer(3), RandomPlayer(4), "en")
+    for language in ("en", "pt"):
+        aton.set_language(language)
+        assert to_dicts(game.events) == [e.to_dict() for e in game.events]
+    aton.set_language("en")
+
+
+def test_english_plurals_need_no_catalog_and_portuguese_plurals_use_it():
+    from aton.i18n import plural_translator
+
+    _n = plural_translator("engine")
+    one, many = "Only {eligible} is there, so it goes.", "Only {eligible} are there, so they all go."
+    aton.set_language("en")
+    assert [_n(one, many, n) for n in (0, 1, 2)] == [many, one, many]
+    aton.set_language("pt")
+    try:
+        assert [_n(one, many, n) for n in (1, 2)] == [
+            "Só há {eligible} lá, então ela é removida.",
+            "Só há {eligible} lá, então todas são removidas."]
+    finally:
+        aton.set_language("en")

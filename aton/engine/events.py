@@ -116,22 +116,42 @@ class Event(NamedTuple):
         return f"Event({self.type!r}, {self.rule!r}, {self.text!r})"
 
 
-def sentence(kind: str, facts: dict) -> str:
-    """The sentence of an event of type ``kind`` with these facts, in the current language."""
+def to_dicts(events: Sequence[Event]) -> list[dict]:
+    """Each event's ``to_dict``, the language read once for them all (``play_round``)."""
+    code = language()
+    out = []
+    for kind, rule, facts in events:
+        # As ``sentence``, without a call for each event: some twenty a round.
+        if kind in _FEW_FACTS:
+            key = (code, kind, *facts.items())
+            text = _written.get(key)
+            if text is None:
+                text = _written[key] = TEXTS[kind](facts)
+        else:
+            text = TEXTS[kind](facts)
+        out.append({"type": kind, "rule": rule, "text": text, **facts})
+    return out
+
+
+def sentence(kind: str, facts: dict, code: str | None = None) -> str:
+    """The sentence of an event of type ``kind`` with these facts, in the current language
+    (``code``: that language, when the caller has read it already)."""
     if kind not in _FEW_FACTS:
         return TEXTS[kind](facts)
-    key = (language(), kind, *facts.items())
+    key = (code or language(), kind, *facts.items())
     text = _written.get(key)
     if text is None:
         text = _written[key] = TEXTS[kind](facts)
     return text
 
 
-#: The events whose facts are few (a counter placed: 2 players × 48 squares; a turn: 2
-#: players × 4 cards × first or second): each of their sentences is written once per language
-#: and then remembered. They are half the sentences a round through ``play_round`` writes.
+#: The events whose facts take few values (a counter placed: 2 players × 48 squares; a turn:
+#: 2 players × 4 cards × first or second; cartouche 1's points: two cards, the gain and a
+#: score under 50; a removal: the player, the cards on cartouches 2 and 3 and how many squares
+#: qualify): each of their sentences is written once per language and then remembered, a few
+#: thousand at most. They are most of the sentences a round through ``play_round`` writes.
 _FEW_FACTS = frozenset({"place", "take_back", "turn", "assign", "secret", "exchange",
-                        "end_round", "return"})
+                        "removal", "points", "end_round", "return"})
 _written: dict[tuple, str] = {}  # (language, type, *facts) -> sentence
 
 

@@ -12,6 +12,7 @@ from ..i18n import N_, Later, N_n
 from .board import PLAYERS, SQUARE_INDEX
 from .cards import VALUES
 from .errors import RuleError, check_seed, game_over, named, shown, words
+from .events import to_dicts
 from .game import Game
 
 #: moves-file key -> (decision kind, the rule its list follows)
@@ -21,6 +22,8 @@ LISTS = {"remove": ("remove", "R10"), "place": ("place", "R13"),
 #: cartouche 4 places 4 (R13), and 4 counters are taken back after a scoring round (R17).
 LONGEST = {"remove": 2, "place": 4, "after_scoring": 4}
 _EVENT_LIST = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
+_INT = {int}
+_CARD_VALUES = set(VALUES)
 
 
 def _check_form(moves: object) -> dict:
@@ -31,20 +34,19 @@ def _check_form(moves: object) -> dict:
     out = {}
     for name in PLAYERS:
         m = moves.get(name)
-        who = named(name)
         if not isinstance(m, dict):
             raise RuleError("R6", N_("{player}: the round moves need an object for {name}, got "
-                                     "{value}"), player=who, name=name, value=shown(m))
+                                     "{value}"), player=named(name), name=name, value=shown(m))
         exchange = m.get("exchange", False)
         if not isinstance(exchange, bool):
             raise RuleError("R5", N_("{player}: 'exchange' must be true or false, got {value}"),
-                            player=who, value=shown(exchange))
+                            player=named(name), value=shown(exchange))
         cards = m.get("cards")
+        # Whole numbers 1-4 (True is not 1), the types and the values checked as sets.
         if (not isinstance(cards, list) or len(cards) != 4
-                or not all(isinstance(c, int) and not isinstance(c, bool) and c in VALUES
-                           for c in cards)):
+                or not set(map(type, cards)) <= _INT or not set(cards) <= _CARD_VALUES):
             raise RuleError("R6", N_("{player}: 'cards' must list the 4 card values (1-4) put "
-                                     "on cartouches 1-4, got {value}"), player=who,
+                                     "on cartouches 1-4, got {value}"), player=named(name),
                             value=shown(cards))
         lists: dict[str, list[str] | None] = {}
         for key, (_kind, rule) in LISTS.items():
@@ -54,16 +56,16 @@ def _check_form(moves: object) -> dict:
                 continue
             if not isinstance(value, list):
                 raise RuleError("R3", N_("{player}: '{key}' must be a list of squares like "
-                                         "\"T1.5\", got {value}"), player=who, key=key,
+                                         "\"T1.5\", got {value}"), player=named(name), key=key,
                                 value=shown(value))
             if len(value) > LONGEST[key]:
-                raise RuleError(rule, _TOO_MANY[key], player=who, n=len(value),
+                raise RuleError(rule, _TOO_MANY[key], player=named(name), n=len(value),
                                 most=LONGEST[key])
             for sq in value:
                 if not isinstance(sq, str) or sq not in SQUARE_INDEX:
                     raise RuleError("R3", N_("{player}: {value} in '{key}' is not a square; "
                                              "squares are T1.1 to T4.12"),
-                                    player=who, value=shown(sq), key=key)
+                                    player=named(name), value=shown(sq), key=key)
             lists[key] = list(value)
         out[name] = {"exchange": exchange, "cards": list(cards), **lists}
     return out
@@ -73,13 +75,14 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
     """Play one round: ``{"position", "events", "scoring"}`` as ``aton round`` prints it."""
     check_seed(seed, "R4")
     plan = _check_form(moves)
-    game = Game.from_position(position, seed)
+    game = Game.from_position(position, seed, record=False)  # the events tell the round
     if game.over:
         rule = "R19" if game.end == "scoring" else "R18"
         raise RuleError(rule, N_("the game is over ({how}); a finished game accepts no further "
                                  "round"), how=Later(game_over, game.winner, game.end))
+    holds = game.exchange
     for name in PLAYERS:
-        if plan[name]["exchange"] and not game.exchange[name]:
+        if plan[name]["exchange"] and not holds[name]:
             raise RuleError("R5", N_("{player}: the exchange counter was already handed in; it "
                                      "can be used once per game"), player=named(name))
     reached: dict[tuple[str, str], str] = {}  # (player, list key) -> rule of the step reached
@@ -89,7 +92,8 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
         seen = len(events)
         pending = game.next_decision(this_round=True)  # the steps up to a decision
         for event in events[seen:]:
-            _note(event, plan, reached)
+            if event.type in _NOTED:
+                _note(event, plan, reached)
         if pending is None:  # the round (or the game) is over
             break
         name, kind = PLAYERS[pending.p], pending.kind
@@ -113,7 +117,7 @@ def play_round(position: dict, moves: dict, seed: int | None = None) -> dict:
                                 player=named(name), key=key, squares=", ".join(left))
     return {
         "position": game.position(),
-        "events": [e.to_dict() for e in game.events],
+        "events": to_dicts(game.events),
         "scoring": game.scoring,
     }
 
@@ -177,6 +181,12 @@ def _unused(key: str, rule: str) -> str:
     if key == "place":
         return N_("{player}: '{key}' names {squares}, but no more counters are placed")
     return N_("{player}: '{key}' names {squares}, but no more counters are taken back")
+
+
+#: The automatic steps' events that say something of the lists: a removal's, a placement's
+#: or a take-back's plan (the step is reached), and the forced removals, placements and
+#: take-backs (the square must be in the list).
+_NOTED = frozenset({"removal", "placement", "take_back_plan", *_EVENT_LIST})
 
 
 def _note(event, plan: dict, reached: dict) -> None:

@@ -155,7 +155,11 @@ def translator(domain: str) -> Callable[[str], str]:
 def plural_translator(domain: str) -> Callable[[str, str, int], str]:
     """``_n(singular, plural, n)`` for ``domain``: the form for ``n`` in the current language."""
     def _n(singular: str, plural: str, n: int) -> str:
-        return catalog(domain).ngettext(singular, plural, n)
+        # As ``_``: English has no catalog, and its plural is the second form unless n is 1.
+        code = _context_language.get() or _process_language
+        if code not in CATALOG_LOCALE:
+            return singular if n == 1 else plural
+        return (_catalogs.get((domain, code)) or catalog(domain)).ngettext(singular, plural, n)
     return _n
 
 
