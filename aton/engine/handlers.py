@@ -149,7 +149,8 @@ def _take(game: Game, p: int, n: int) -> tuple[list[int], bool]:
 def deal(game: Game, step: Step) -> Event | None:
     s = game._s
     for p in (RED, BLUE):
-        if _available(game, p) < rules.HAND_SIZE:  # R4: a round needs 4 cards each
+        # R4: a round needs 4 cards each (most rounds, the draw pile alone holds them).
+        if len(s.draw[p]) < rules.HAND_SIZE and _available(game, p) < rules.HAND_SIZE:
             s.agenda.append(step)  # refused: the deal stays next, nothing has changed
             raise too_few_cards(p, _available(game, p))
     reshuffled = []

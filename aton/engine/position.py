@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from . import rules
-from .board import COUNTERS, KINGDOM_SIZE, PLAYERS, board_masks
+from .board import COUNTERS, KINGDOM_SIZE, PLAYERS
 from .cards import COPIES, VALUES
 from .errors import RuleError, named, shown
 from .state import State
@@ -28,14 +28,13 @@ _MARK_SET = set(_MARKS)
 #: A board's letters as bytes -> its marks (0 empty, 1 red, 2 blue), and back.
 _MARK_BYTES = bytes.maketrans(b".rb", b"\x00\x01\x02")
 _LETTER_BYTES = bytes.maketrans(b"\x00\x01\x02", b".rb")
+#: A whole number is an int and nothing else (``type(v) is int``): True and False are not,
+#: though Python counts True as 1.
 _INT = {int}
 _CARD_VALUES = set(VALUES)
 _LETTERS = ".rb"
-
-
-def _is_int(v: object) -> bool:
-    """A whole number: True and False are not (Python counts True as 1)."""
-    return isinstance(v, int) and not isinstance(v, bool)
+#: The board's keys, temple by temple.
+TEMPLE_KEYS = ("T1", "T2", "T3", "T4")
 
 
 def _per_player(position: dict, key: str, rule: str) -> dict:
@@ -51,7 +50,7 @@ def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
     out = []
     for name in PLAYERS:
         v = value[name]
-        if not _is_int(v) or not 0 <= v <= most:
+        if type(v) is not int or not 0 <= v <= most:
             raise RuleError(rule, N_("position: {key}.{name} must be a whole number from 0 to "
                                      "{most}, got {value}"), key=key, name=name, most=most,
                             value=shown(v))
@@ -69,13 +68,13 @@ def state_from_position(position: dict):
         raise RuleError("R1", N_("position: 'format' must be {format}, got {value}"),
                         format=repr(FORMAT), value=shown(form))
     version = position.get("version", VERSION)
-    if not _is_int(version) or version != VERSION:  # "version": true is not 1
+    if type(version) is not int or version != VERSION:  # "version": true is not 1
         raise RuleError("R1", N_("position: version {value} is not understood; this engine "
                                  "reads version {version}"), value=shown(version),
                         version=VERSION)
 
     rnd = position.get("round")
-    if not _is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
+    if type(rnd) is not int or not 1 <= rnd <= MAX_ROUND:
         raise RuleError("R11", N_("position: 'round' must be a whole number from 1 (the first "
                                   "round) to {most:,}, got {value}"), most=MAX_ROUND,
                         value=shown(rnd))
@@ -87,12 +86,12 @@ def state_from_position(position: dict):
         raise RuleError("R3", N_("position: 'board' must be an object with T1..T4, got "
                                  "{value}"), value=shown(boards))
     rows = []
-    for t in (1, 2, 3, 4):
-        row = boards.get(f"T{t}")
+    for key in TEMPLE_KEYS:
+        row = boards.get(key)
         if not isinstance(row, str) or len(row) != 12 or set(row) - _MARK_SET:
             raise RuleError("R3", N_("position: board {temple} must be 12 characters of r, b "
                                      "and . (squares 1-12), got {value}"),
-                            temple=f"T{t}", value=shown(row))
+                            temple=key, value=shown(row))
         rows.append(row)
     # The four temples' letters, squares 1-12 each, in the engine's order (temple by temple),
     # turned into 0 / 1 / 2 at once.
@@ -155,15 +154,17 @@ def state_from_position(position: dict):
     if winner == "draw" and end != "scoring":
         raise RuleError("R19", N_("position: only a scoring round ends in a draw (R19), but end "
                                   "is {end}"), end=shown(end))
-    if winner is None:
-        _refuse_finished(scores, board)
-    else:
-        _check_ending(winner, end, scores, board)
 
     s = State.start(rnd, scores, board, [0] * kingdom[0] + [1] * kingdom[1], stock,
                     [exchange["red"], exchange["blue"]],
                     [list(piles["draw"][n]) for n in PLAYERS],
                     [list(piles["discard"][n]) for n in PLAYERS], winner, end)
+    # The end is checked on the state's own masks of the board (made once, as every round
+    # read through play_round passes here).
+    if winner is None:
+        _refuse_finished(scores, s.owned)
+    else:
+        _check_ending(winner, end, scores, s.owned)
     return s
 
 
@@ -189,9 +190,10 @@ _NOT_WON_BY = {
 }
 
 
-def _refuse_finished(scores: list[int], board: list[int]) -> None:
-    """R18: a game in which someone already won cannot be a position without a winner."""
-    for p, owned in enumerate(board_masks(board)):
+def _refuse_finished(scores: list[int], masks: list[int]) -> None:
+    """R18: a game in which someone already won cannot be a position without a winner
+    (``masks``: each player's squares, ``board.board_masks``)."""
+    for p, owned in enumerate(masks):
         if rules.wins_by_points(scores[p]):
             raise RuleError("R18", N_("position: {player} has {score} points; at {points} the "
                                       "game is already over, so 'winner' cannot be null"),
@@ -203,7 +205,7 @@ def _refuse_finished(scores: list[int], board: list[int]) -> None:
                             temple=temple)
 
 
-def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) -> None:
+def _check_ending(winner: str, end: str, scores: list[int], masks: list[int]) -> None:
     """R18, R19: the winner and the reason must agree with the scores and the board."""
     if end == "scoring":
         if not rules.game_over_after_scoring(scores):
@@ -223,7 +225,7 @@ def _check_ending(winner: str, end: str, scores: list[int], board: list[int]) ->
         ok = rules.wins_by_points(scores[p])
     else:
         # Any way to win at once that the board shows will do, not only the first.
-        ok = any(reason == end for reason, _won in rules.wins_at_once(board_masks(board)[p]))
+        ok = any(reason == end for reason, _won in rules.wins_at_once(masks[p]))
     if not ok:
         raise RuleError("R18", _NOT_WON_BY[end], player=named(winner), points=rules.WIN_POINTS)
 
