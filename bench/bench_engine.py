@@ -151,7 +151,9 @@ def instructions(path: Path, task: str, n: int, extra: str = "") -> tuple[int, d
     """The instructions a worker runs for ``task`` beyond importing ``aton`` (the same count
     on a busy machine as on an idle one), and what the worker printed."""
     def count(task: str) -> tuple[int, dict]:
-        env = {**os.environ, "PYTHONPATH": str(path)}
+        # One hash seed for every count: the order of a set of strings, and so the work
+        # done, changes with it (some thousands of instructions a round).
+        env = {**os.environ, "PYTHONPATH": str(path), "PYTHONHASHSEED": "0"}
         args = CALLGRIND + [os.path.realpath(sys.executable), "-c", WORKER, task, str(n),
                             "1000"] + ([extra] if extra else [])
         out = subprocess.run(args, env=env, capture_output=True, text=True, check=True, cwd=path)
