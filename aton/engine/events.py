@@ -133,12 +133,11 @@ def to_dicts(events: Sequence[Event]) -> list[dict]:
     return out
 
 
-def sentence(kind: str, facts: dict, code: str | None = None) -> str:
-    """The sentence of an event of type ``kind`` with these facts, in the current language
-    (``code``: that language, when the caller has read it already)."""
+def sentence(kind: str, facts: dict) -> str:
+    """The sentence of an event of type ``kind`` with these facts, in the current language."""
     if kind not in _FEW_FACTS:
         return TEXTS[kind](facts)
-    key = (code or language(), kind, *facts.items())
+    key = (language(), kind, *facts.items())
     text = _written.get(key)
     if text is None:
         text = _written[key] = TEXTS[kind](facts)
