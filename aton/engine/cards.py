@@ -9,6 +9,17 @@ COPIES = 9  # R1
 DECK_SIZE = COPIES * len(VALUES)
 
 
+_INT = {int}
+_VALUE_SET = set(VALUES)
+
+
+def are_card_values(cards: list) -> bool:
+    """Whether every item is a card value 1-4 (R1), a whole number: True is not 1, though
+    Python counts it so. The types and the values are checked as sets, as every round read
+    through ``play_round`` checks some sixty cards."""
+    return set(map(type, cards)) <= _INT and set(cards) <= _VALUE_SET
+
+
 #: A deck in order (R1), made once: every new game copies it and shuffles the copy.
 ORDERED_DECK = tuple(v for v in VALUES for _ in range(COPIES))
 

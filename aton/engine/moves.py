@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..i18n import N_, Later, N_n
 from .board import PLAYERS, SQUARE_INDEX
-from .cards import VALUES
+from .cards import are_card_values
 from .errors import RuleError, check_seed, game_over, named, shown, words
 from .events import to_dicts
 from .game import Game
@@ -22,8 +22,6 @@ LISTS = {"remove": ("remove", "R10"), "place": ("place", "R13"),
 #: cartouche 4 places 4 (R13), and 4 counters are taken back after a scoring round (R17).
 LONGEST = {"remove": 2, "place": 4, "after_scoring": 4}
 _EVENT_LIST = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
-_INT = {int}
-_CARD_VALUES = set(VALUES)
 
 
 def _check_form(moves: object) -> dict:
@@ -42,9 +40,7 @@ def _check_form(moves: object) -> dict:
             raise RuleError("R5", N_("{player}: 'exchange' must be true or false, got {value}"),
                             player=named(name), value=shown(exchange))
         cards = m.get("cards")
-        # Whole numbers 1-4 (True is not 1), the types and the values checked as sets.
-        if (not isinstance(cards, list) or len(cards) != 4
-                or not set(map(type, cards)) <= _INT or not set(cards) <= _CARD_VALUES):
+        if not isinstance(cards, list) or len(cards) != 4 or not are_card_values(cards):
             raise RuleError("R6", N_("{player}: 'cards' must list the 4 card values (1-4) put "
                                      "on cartouches 1-4, got {value}"), player=named(name),
                             value=shown(cards))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..i18n import N_
 from . import rules
 from .board import COUNTERS, KINGDOM_SIZE, PLAYERS
-from .cards import COPIES, VALUES
+from .cards import COPIES, VALUES, are_card_values
 from .errors import RuleError, named, shown
 from .state import State
 
@@ -28,10 +28,6 @@ _MARK_SET = set(_MARKS)
 #: A board's letters as bytes -> its marks (0 empty, 1 red, 2 blue), and back.
 _MARK_BYTES = bytes.maketrans(b".rb", b"\x00\x01\x02")
 _LETTER_BYTES = bytes.maketrans(b"\x00\x01\x02", b".rb")
-#: A whole number is an int and nothing else (``type(v) is int``): True and False are not,
-#: though Python counts True as 1.
-_INT = {int}
-_CARD_VALUES = set(VALUES)
 _LETTERS = ".rb"
 #: The board's keys, temple by temple.
 TEMPLE_KEYS = ("T1", "T2", "T3", "T4")
@@ -50,7 +46,7 @@ def _count(position: dict, key: str, rule: str, most: int) -> list[int]:
     out = []
     for name in PLAYERS:
         v = value[name]
-        if type(v) is not int or not 0 <= v <= most:
+        if type(v) is not int or not 0 <= v <= most:  # True is not 1, though Python counts it so
             raise RuleError(rule, N_("position: {key}.{name} must be a whole number from 0 to "
                                      "{most}, got {value}"), key=key, name=name, most=most,
                             value=shown(v))
@@ -125,10 +121,7 @@ def state_from_position(position: dict):
         value = _per_player(position, key, "R1")
         for name in PLAYERS:
             pile = value[name]
-            # Whole numbers 1-4 (True is not 1): the types and the values checked as sets, as
-            # every round read through play_round passes here with some sixty cards.
-            if (not isinstance(pile, list) or not set(map(type, pile)) <= _INT
-                    or not set(pile) <= _CARD_VALUES):
+            if not isinstance(pile, list) or not are_card_values(pile):
                 raise RuleError("R1", N_("position: {key}.{name} must be a list of cards 1-4, "
                                          "got {value}"), key=key, name=name, value=shown(pile))
         piles[key] = value
