@@ -28,7 +28,7 @@ from .errors import SEED_LIMIT, check_seed
 from .events import Event
 from .handlers import DECIDE, RUN
 from .position import position_from_state, state_from_position
-from .refusals import check_moment, decision_of, legal_squares
+from .refusals import check_moment, decision_of
 from .render import game_html
 from .state import State
 from .steps import DEAL, Ask, Step, WinCheck, upcoming
@@ -306,7 +306,7 @@ class Game:
 
     def _options(self, ask: Ask) -> list:
         if ask.board_choice:  # a removal, a placement, a take-back: the most frequent
-            return mask_names(legal_squares(self._s, ask))
+            return mask_names(ask.legal(self._s.owned))
         if ask.kind == "assign":
             return list(ASSIGNMENTS[tuple(sorted(self._s.hands[ask.p]))])
         return [False, True]  # the exchange (R5)

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from ..i18n import N_, Later, N_n
 from . import rules
-from .board import ALLOWED_MASK, PLAYERS, SQUARE_INDEX, SQUARE_NAMES, TEMPLE_MASK, TEMPLE_OF
+from .board import PLAYERS, SQUARE_INDEX, SQUARE_NAMES, TEMPLE_OF
 from .decision import Decision
 from .errors import RuleError, named, shown
 from .state import State
@@ -43,19 +43,6 @@ _NOT_REMOVABLE = {
     (1, 0): N_("{player}: {square} holds a blue counter; the removal must take a red counter"),
     (0, 1): N_("{player}: {square} holds a red counter; the removal must take a blue counter"),
 }
-
-
-def legal_squares(s: State, ask: AskPlace | AskRemove | AskTakeBack) -> int:
-    """The squares a place / remove / take_back decision may choose, as a bit mask."""
-    # Asked twice per decision (its options, then the check of the choice): R12's table of
-    # allowed squares is read directly rather than through ``rules.allowed_squares``.
-    red, blue = s.owned
-    kind = ask.kind
-    if kind == "place":  # an empty square of the allowed temples (R12, R13)
-        return ~(red | blue) & ALLOWED_MASK[ask.temples]
-    if kind == "remove":  # a counter of the target there (R10, R12)
-        return (blue if ask.whose else red) & ALLOWED_MASK[ask.temples]
-    return (blue if ask.p else red) & TEMPLE_MASK[ask.temple]  # own counter, temple due (R17)
 
 
 def too_few_cards(p: int, n: int) -> RuleError:
@@ -104,7 +91,7 @@ def check_square(s: State, ask: AskPlace | AskRemove | AskTakeBack, choice: obje
     if i is None:
         raise RuleError("R3", N_("{player}: {value} is not a square; squares are T1.1 to "
                                  "T4.12"), player=named(ask.p), value=shown(choice))
-    if legal_squares(s, ask) >> i & 1:
+    if ask.legal(s.owned) >> i & 1:
         return i
     _refuse_square(s, ask, i)
 

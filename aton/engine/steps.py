@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..i18n import N_, translator
-from .board import KINGDOM_SIZE, PLAYERS, temples_text
+from .board import ALLOWED_MASK, KINGDOM_SIZE, PLAYERS, TEMPLE_MASK, temples_text
 from .errors import player_name
 from .scoring import LINE_TITLES
 
@@ -188,8 +188,10 @@ class Ask(Step):
 
     ``secret``: decided face down, seen by nobody but the player until the cards are revealed
     (the exchange, R5, and the cards on the cartouches, R6). ``board_choice``: answered by
-    choosing a square of the board (a removal, a placement, a take-back). Every part of the
-    program that must tell the two apart asks these, so the rule lives here once.
+    choosing a square of the board (a removal, a placement, a take-back); such a decision's
+    ``legal(owned)`` is the mask of the squares it may choose, from each player's squares
+    (R10, R12, R13, R17). Every part of the program that must tell these apart asks them, so
+    the rule lives here once.
     """
 
     __slots__ = ()
@@ -247,6 +249,11 @@ class AskRemove(Ask):
     def target(self) -> str:
         return PLAYERS[self.whose]
 
+    def legal(self, owned: list[int]) -> int:
+        """The squares it may choose, as a mask (``owned``: each player's squares): a counter
+        of ``whose`` in the temples cartouche 3 allows (R10, R12)."""
+        return owned[self.whose] & ALLOWED_MASK[self.temples]
+
 
 @dataclass(slots=True)
 class AskPlace(Ask):
@@ -258,6 +265,10 @@ class AskPlace(Ask):
     kind = "place"
     rule = "R13"
     board_choice = True
+
+    def legal(self, owned: list[int]) -> int:
+        """An empty square of the temples cartouche 3 allows (R12, R13), as a mask."""
+        return ~(owned[0] | owned[1]) & ALLOWED_MASK[self.temples]
 
 
 @dataclass(slots=True)
@@ -271,6 +282,10 @@ class AskTakeBack(Ask):
     kind = "take_back"
     rule = "R17"
     board_choice = True
+
+    def legal(self, owned: list[int]) -> int:
+        """One of the player's own counters in the temple due (R17), as a mask."""
+        return owned[self.p] & TEMPLE_MASK[self.temple]
 
 
 # The prompts, whole: (the last counter?) -> message. {temples} is "from temples 1 to 3" in a
