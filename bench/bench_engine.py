@@ -46,10 +46,12 @@ def new(seed, story):
 
 if task in ("games", "told"):
     story = task == "told"
+    rounds = 0
     start = clock()
     for k in range(offset, offset + n):
-        play_game(new(k, story), {"red": RandomPlayer(k), "blue": RandomPlayer(k + 10**6)})
-    print(json.dumps({"rate": n / (clock() - start)}))
+        game = play_game(new(k, story), {"red": RandomPlayer(k), "blue": RandomPlayer(k + 10**6)})
+        rounds += game.round - 1  # the round after the last one played
+    print(json.dumps({"rate": n / (clock() - start), "rounds": rounds}))
 elif task == "search":
     # Simulations per second of each search level, on n mid-game decisions dealt from seeds.
     from aton.bots import SEARCH_BUDGETS, get
@@ -169,8 +171,11 @@ def report_instructions(editions: dict[str, Path], games: int, decisions: int, c
     """Instructions per game, per round and per simulation of each edition, and their ratios
     (the earlier edition's count over this one's: how many times as fast, load aside)."""
     rows: dict[str, dict[str, float]] = {name: {} for name in editions}
+    lengths = {}
     for name, path in editions.items():
-        rows[name]["games"] = instructions(path, "games", games)[0] / games
+        spent, printed = instructions(path, "games", games)
+        rows[name]["games"] = spent / games
+        lengths[name] = printed["rounds"] / games
         rows[name]["rounds"] = instructions(path, "rounds", rounds, str(corpus))[0] / rounds
         spent, printed = instructions(path, "search", decisions, SAME_WORK)
         rows[name]["simulations"] = spent / sum(printed["count"].values())
@@ -178,7 +183,10 @@ def report_instructions(editions: dict[str, Path], games: int, decisions: int, c
     titles = {"games": "a random game, no story", "rounds": "a round through play_round",
               "simulations": f"a simulation of the search levels {SAME_WORK.replace(',', ', ')}"}
     for unit, title in titles.items():
-        parts = [f"{name} {rows[name][unit]:,.0f}" for name in names]
+        # Each edition's random player draws its own games (the same law: uniform over the
+        # legal choices): their lengths are printed, so that a ratio of games can be read as one.
+        parts = [f"{name} {rows[name][unit]:,.0f}" + (
+            f" ({lengths[name]:.2f} rounds a game)" if unit == "games" else "") for name in names]
         line = f"instructions for {title}: " + "; ".join(parts)
         if len(names) == 2:
             line += f"; ratio {rows[names[1]][unit] / rows[names[0]][unit]:.2f}"
@@ -300,7 +308,7 @@ def main() -> None:
         report(f"play_round over {len(rounds)} rounds of {args.corpus_games} games",
                compare(editions, "rounds", len(rounds), args.batches, str(corpus)), "rounds/s")
         if args.instructions:
-            report_instructions(editions, max(20, args.games // 10), args.decisions, corpus,
+            report_instructions(editions, max(20, args.games // 2), args.decisions, corpus,
                                 len(rounds))
         # Each level that every edition has (an earlier one may lack the newer levels).
         common = [level for level in run_worker(ROOT, "levels", 0, 0)

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..engine import rules
 from ..engine.board import SQUARE_INDEX, mask_indices
-from ..engine.cards import VALUES, below, shuffle
+from ..engine.cards import VALUES, below
 from ..engine.errors import shown
 from ..engine.game import Game
 from ..engine.view import PlayerView
@@ -39,7 +39,8 @@ class Player(Protocol):
 
 
 class RandomPlayer:
-    """Uniform over the legal choices (a shuffled hand is uniform over distinct assignments)."""
+    """Uniform over the legal choices: a square, an assignment of the hand to the cartouches
+    (each distinct one alike, R6) or the exchange's yes or no (R5)."""
 
     name = "random"
 
@@ -48,14 +49,7 @@ class RandomPlayer:
 
     def choose(self, view: PlayerView) -> object:
         options = view.options()
-        first = options[0]
-        if type(first) is str:  # a square to remove, place or take back: the most frequent
-            return options[below(len(options), self.rng)]  # rng.choice's pick, one call
-        if type(first) is tuple:  # the cards on the cartouches (R6)
-            hand = list(view.hand)
-            shuffle(hand, self.rng)  # rng.shuffle's very order, in one call (cards.shuffle)
-            return tuple(hand)
-        return self.rng.random() < 0.5  # the exchange (R5)
+        return options[below(len(options), self.rng)]  # rng.choice's pick, in one call
 
 
 # ---------------------------------------------------------------------- the greedy player
