@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Runs in a worker process with one edition of ``aton`` on its path; prints one JSON object.
 WORKER = r'''
-import json, sys, time
+import json, random, sys, time
 import aton
 from aton.bots import RandomPlayer, play_game  # (aton.bots: every edition has it)
 task, n, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -60,13 +60,16 @@ elif task == "search":
         sims, seconds = 0, 0.0
         for k in range(offset, offset + n):
             game = new(k, False)
-            movers = {"red": RandomPlayer(k), "blue": RandomPlayer(k + 1)}
-            for _ in range(10 + 7 * k % 60):  # a decision somewhere in the first rounds
+            # Random moves up to a decision somewhere in the first rounds, drawn here rather
+            # than by each edition's random player, so that every edition searches the very
+            # same positions.
+            movers = random.Random(k)
+            for _ in range(10 + 7 * k % 60):
                 game.advance()
                 if game.over:
                     break
-                name = game.pending.player
-                game.decide(movers[name].choose(game.view(name)))
+                options = game.options()
+                game.decide(options[movers.randrange(len(options))])
             game.advance()
             if game.over or len(game.options()) < 2:
                 continue
