@@ -3,8 +3,9 @@
 For each kind of decision (exchange R5, assign R6, remove R10/R12, place R12/R13, take_back
 R17) illegal choices raise ``aton.RuleError`` whose ``.rule`` is the rule broken and whose
 message names the player; the game (state, events, decisions, pending decision, random state)
-is exactly as before. Undo restores the game as it was when the decision was pending, across
-round boundaries too, and the same decision again gives the same game.
+is exactly as before. A removal, placement or take-back offers exactly the squares its rule
+allows, read off the board by hand. Undo restores the game as it was when the decision was
+pending, across round boundaries too, and the same decision again gives the same game.
 """
 
 from __future__ import annotations
@@ -207,6 +208,50 @@ def test_deciding_when_no_decision_is_pending_is_an_error_and_changes_nothing():
     with pytest.raises(ValueError):
         game.decide(True)
     assert snapshot(game) == before
+
+
+# ----------------------------------------------------------------------------- the squares offered
+
+#: Square index (temple - 1) * 12 + square - 1 -> its name, as the board is laid out (R2, R3).
+NAMES = [f"T{i // 12 + 1}.{i % 12 + 1}" for i in range(48)]
+#: The rules a refused square may break, by the kind of decision.
+SQUARE_RULES = {"place": {"R12", "R13"}, "remove": {"R10", "R12"}, "take_back": {"R17"}}
+
+
+def squares_the_rules_allow(game: Game, ask) -> set[str]:
+    """Read off the board by hand: a placement may use any empty square of temples 1 to the
+    cartouche-3 card (R12, R13); a removal any counter of its target there (R10, R12); a
+    take-back any of the player's own counters in the temple due (R17)."""
+    board = game.board  # 0 empty, 1 red, 2 blue
+    if ask.kind == "place":
+        return {NAMES[i] for i in range(48) if board[i] == 0 and i // 12 < ask.temples}
+    if ask.kind == "remove":
+        return {NAMES[i] for i in range(48) if board[i] == ask.whose + 1 and i // 12 < ask.temples}
+    return {NAMES[i] for i in range(48) if board[i] == ask.p + 1 and i // 12 + 1 == ask.temple}
+
+
+def test_a_board_decision_offers_exactly_the_squares_its_rule_allows():
+    """In whole games of random moves, every removal, placement and take-back offers exactly the
+    squares the rules allow, and a square it does not offer is refused, naming the rule, with
+    nothing changed."""
+    seen = set()
+    for seed in range(6):
+        game = Game.new(seed)
+        pick = RandomPlayer(seed)
+        while (ask := game.next_decision()) is not None:
+            if ask.board_choice:
+                seen.add(ask.kind)
+                offered = game.options()
+                assert set(offered) == squares_the_rules_allow(game, ask), (seed, ask)
+                others = [name for name in NAMES if name not in offered]
+                if others:
+                    before = snapshot(game)
+                    with pytest.raises(RuleError) as e:
+                        game.decide(others[len(game.events) % len(others)])
+                    assert e.value.rule in SQUARE_RULES[ask.kind], str(e.value)
+                    assert snapshot(game) == before
+            game.decide(pick.choose(game.view(ask.player)))
+    assert seen == {"place", "remove", "take_back"}
 
 
 # ----------------------------------------------------------------------------- undo
