@@ -34,6 +34,11 @@ def play_to_the_end(app, how: str = "greedy") -> None:
     raise AssertionError("the game did not end")
 
 
+#: The deal tests/browser/test_ladder_browser.py plays against random in a real page, the cards
+#: as drawn and the first square listed, with 60 clicks at most (``browser_actions``).
+BROWSER_SEED = 2
+
+
 def opponent_labels(app) -> dict[str, str]:
     return {value: label for label, value in app.controls.opponent.options}
 
@@ -73,6 +78,25 @@ def test_a_win_offers_the_next_level_up_and_the_menu_marks_the_best_level_beaten
     assert app.controls.opponent.value == "beginner"
     assert app.end.offered is None or app.end.widget not in app.stage.children
     assert opponent_labels(app)["random"].endswith(" ★")  # for the whole session
+
+
+def test_the_browser_tests_deal_is_a_short_win_with_the_cards_as_drawn():
+    """The page test's premise, checked without a browser: on its deal, the cards as drawn and
+    the first square listed beat random, in well under the 60 clicks the page is given (a
+    click: the cards, a square, or To my next decision)."""
+    app = build_app(seed=BROWSER_SEED, opponent="random", how_to_play=False)
+    clicks = 0
+    while not app.game.over:
+        clicks += 1
+        pending = app.session.human_pending
+        if pending is None:
+            app.to_my_decision()
+        elif pending.secret:
+            app.confirm_cards(tuple(app.game.view(pending.player).hand))
+        else:
+            app.click_square(app.game.options()[0])
+        assert clicks < 50, "the page test's game is too long for its clicks"
+    assert app.game.winner == app.session.learner
 
 
 def test_a_loss_offers_one_level_down_and_marks_nothing():

@@ -1,6 +1,6 @@
 """The next level, in a real page (issue 19, item 2): a learner beats the computer (random)
-with the cards as drawn and the first square listed (seed 10, replayed in-process in
-tests/test_ladder.py's way), the end of the game says so, offers the level one up, and marks
+with the cards as drawn and the first square listed (seed 2; tests/test_ladder.py checks
+in-process that this deal is such a win, in fewer clicks than the page is given), the end of the game says so, offers the level one up, and marks
 random as the best level beaten in the opponent menu; the offer takes the learner into a new
 game against it. The end of the game, its offer and the menu lie on the screen at 1024×768,
 1366×768 and 1920×1080, in English and in Portuguese. Screenshots: /tmp/shots19/.
@@ -14,6 +14,7 @@ import pytest
 from browser_actions import OFF_SCREEN, play_to_the_end, unscrolled
 from playwright.sync_api import Page, expect
 from test_fits import SIZES, open_page
+from test_ladder import BROWSER_SEED
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ WORDS = {
 def test_a_win_offers_the_next_level_and_the_menu_marks_the_best(page: Page, voila_server: str,
                                                                  size, lang) -> None:
     beat, offer, best, next_level = WORDS[lang]
-    open_page(page, f"{voila_server}?seed=10&opponent=random&lang={lang}", size)
+    open_page(page, f"{voila_server}?seed={BROWSER_SEED}&opponent=random&lang={lang}", size)
     play_to_the_end(page)
     ladder = page.locator(".aton-end .aton-ladder")
     expect(ladder).to_contain_text(beat)
