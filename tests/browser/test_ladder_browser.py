@@ -1,9 +1,10 @@
 """The next level, in a real page (issue 19, item 2): a learner beats the computer (random)
-with the cards as drawn and the first square listed (seed 2; tests/test_ladder.py checks
-in-process that this deal is such a win, in fewer clicks than the page is given), the end of the game says so, offers the level one up, and marks
-random as the best level beaten in the opponent menu; the offer takes the learner into a new
-game against it. The end of the game, its offer and the menu lie on the screen at 1024×768,
-1366×768 and 1920×1080, in English and in Portuguese. Screenshots: /tmp/shots19/.
+with the cards as drawn and the first square listed (``BROWSER_SEED``: tests/test_ladder.py
+checks in-process that this deal is such a win, in fewer clicks than the page is given), the
+end of the game says so, offers the level one up, and marks random as the best level beaten in
+the opponent menu; the offer takes the learner into a new game against it. The end of the
+game, its offer and the menu lie on the screen at 1024×768, 1366×768 and 1920×1080, in English
+and in Portuguese. Screenshots: /tmp/shots19/.
 """
 
 from __future__ import annotations
