@@ -614,6 +614,20 @@ def test_board_updates_in_place():
     assert counters_shown(app) == expected_counters(app.game)
 
 
+def test_a_square_to_click_keeps_its_frame_over_the_last_steps_ring():
+    """A removal among the counters just placed: each such square is both in the last step
+    and clickable. Its black frame (the legend's "yours to click") is drawn over the last
+    step's ring, so every square the learner may choose still shows it (R10)."""
+    from aton.app.board import BoardView
+
+    view = BoardView()
+    both = ["T1.3", "T1.4"]
+    view.update([0] * 48, [], legal=both + ["T1.9"], event=both)
+    marks = list(view.figure.marks)
+    assert view.legal_squares == both + ["T1.9"] and view.event_squares == both
+    assert marks.index(view.legal) > marks.index(view.event)
+
+
 def test_board_click_handler_maps_points_to_squares():
     app = build_app(seed=5)
     seen = []

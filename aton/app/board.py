@@ -81,8 +81,10 @@ LABEL_SIZES = {"bonus_labels": 22, "bonus_corner": 14, "numbers": 13, "titles": 
 INFO_ROOM = 2 * UNIT
 EM_PER_CHARACTER = 0.55
 #: The figure's marks, bottom to top (browser tests find a mark's SVG group by this order).
+# The frame of the squares to click is drawn over the last step's ring: a square can be both
+# (a removal among the counters just placed), and the learner must still see it may be clicked.
 MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titles",
-         "kingdom_numbers", "info", "legal", "event", "hint", "focus", "keep")
+         "kingdom_numbers", "info", "event", "legal", "hint", "focus", "keep")
 #: A lesson's "keep this counter" mark: a green diamond, so it is never taken for the orange
 #: ring of the square to click (lesson 9 shows both at once).
 KEEP_MARK = "#1e8449"
