@@ -164,7 +164,11 @@ class Narrator:
 
     @staticmethod
     def scenario(name: str) -> str:
-        heading = _("Scenario {name}").format(name=html.escape(name.replace("_", " ")))
+        # A shipped scenario is named by its number ("09_every_line_scores" is scenario 9):
+        # its file name is English, and its description says the rest in the page's language.
+        number, _sep, rest = name.partition("_")
+        label = str(int(number)) if number.isdigit() and rest else name.replace("_", " ")
+        heading = _("Scenario {name}").format(name=html.escape(label))
         description = scenarios.describe(name)  # in the current language
         if description:
             heading += (f": <span style='font-weight:normal'>"
