@@ -141,7 +141,7 @@ def test_incomplete_assignment_cannot_be_confirmed():
     assert picker.confirm.disabled
     events = len(app.game.events)
     picker.confirm.click()  # clicked anyway: refused, with the rule
-    assert "R6" in plain(picker.status.value) and "cartouche 2, 3, 4 are still empty" in (
+    assert "R6" in plain(picker.status.value) and "cartouches 2, 3, 4 are still empty" in (
         plain(picker.status.value))
     assert len(app.game.events) == events and app.session.human_pending.kind == "exchange"
     picker.clear.click()
@@ -161,6 +161,15 @@ def test_exchange_counter_once_per_game(lessons):
 
 
 # ---------------------------------------------------------------------- a whole game
+
+
+def test_a_shipped_scenario_is_named_by_its_number_in_the_pages_language():
+    """The file name of a scenario is English: a Portuguese page names scenario 9 by its
+    number and says the rest in its description, in Portuguese."""
+    for lang, heading in (("en", "Scenario 9:"), ("pt", "Cenário 9:")):
+        app = build_app(scenario="09_every_line_scores", seed=1, lang=lang)
+        assert heading in explained(app)
+        assert "every line scores" not in explained(app)
 
 
 def test_whole_game_against_the_computer_with_a_scoring_round(lessons):

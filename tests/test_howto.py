@@ -373,7 +373,7 @@ def test_greyed_buttons_say_why_in_their_tooltip():
     c = app.controls
     assert c.next.disabled and c.next.tooltip.startswith("Not now: first put your cards")
     assert c.undo.disabled and "not made a decision" in c.undo.tooltip
-    assert app.picker.confirm.disabled and "cartouche 1, 2, 3, 4 are still empty" in (
+    assert app.picker.confirm.disabled and "cartouches 1, 2, 3, 4 are still empty" in (
         app.picker.confirm.tooltip)
     assign(app, tuple(app.picker.hand))
     assert not c.next.disabled and c.next.tooltip == "Run one step and explain it"

@@ -25,8 +25,8 @@ _n = plural_translator("app")
 
 
 def still_empty(missing: list[str]) -> str:
-    """'cartouche 3 is still empty' / 'cartouche 1, 4 are still empty'."""
-    return _n("cartouche {numbers} is still empty", "cartouche {numbers} are still empty",
+    """'cartouche 3 is still empty' / 'cartouches 1, 4 are still empty'."""
+    return _n("cartouche {numbers} is still empty", "cartouches {numbers} are still empty",
               len(missing)).format(numbers=", ".join(missing))
 
 

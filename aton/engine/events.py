@@ -366,14 +366,14 @@ def _placement(d: dict) -> str:
     if take < card:
         # Translators: {temples} is "of temple 1", "of temples 1 and 2" or "of temples 1 to 3".
         text = _n("{player}'s cartouche 4 shows a {card}: {player} takes {count} counter from "
-                  "stock (all that is left, R13) and must place it on empty squares {temples} "
+                  "stock (all that is left, R13) and must place it on an empty square {temples} "
                   "(R12, R13).",
                   "{player}'s cartouche 4 shows a {card}: {player} takes {count} counters from "
                   "stock (all that is left, R13) and must place them on empty squares {temples} "
                   "(R12, R13).", take).format(**facts)
     else:
         text = _n("{player}'s cartouche 4 shows a {card}: {player} takes {count} counter from "
-                  "stock and must place it on empty squares {temples} (R12, R13).",
+                  "stock and must place it on an empty square {temples} (R12, R13).",
                   "{player}'s cartouche 4 shows a {card}: {player} takes {count} counters from "
                   "stock and must place them on empty squares {temples} (R12, R13).",
                   take).format(**facts)
