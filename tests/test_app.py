@@ -291,6 +291,10 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
         assert app.scoring.bar_values[0][n - 1] == event.data["points"]["red"]
         assert app.scoring.bar_values[1][n - 1] == event.data["points"]["blue"]
         assert app.scoring.bar_values[0][n:] == [0] * (len(LINES) - n)
+        # The points axis reads whole points, every bar under its top (R16).
+        axis = app.scoring.chart[0].axes[1]
+        assert all(float(v).is_integer() for v in axis.tick_values)
+        assert axis.tick_values[-1] == axis.scale.max >= max(map(max, app.scoring.bar_values))
         assert scores_shown(app) == (event.data["scores"]["red"], event.data["scores"]["blue"])
         assert app.current_text == event.text
         assert set(app.board.event_squares) == set(event.cells(game.board))
@@ -700,3 +704,14 @@ def test_engine_does_not_import_widgets():
             continue
         text = path.read_text()
         assert "ipywidgets" not in text and "bqplot" not in text, path
+
+
+@pytest.mark.parametrize(("most", "top", "ticks"), [
+    (0, 8, [0, 2, 4, 6, 8]), (8, 8, [0, 2, 4, 6, 8]), (9, 10, [0, 5, 10]),
+    (16, 20, [0, 5, 10, 15, 20]), (21, 30, [0, 10, 20, 30])])
+def test_the_scoring_charts_axis_counts_whole_points(most, top, ticks):
+    """A line scores whole points (R16): the chart's axis ticks whole numbers, at most five,
+    and its top holds the highest bar."""
+    from aton.app.scoring import point_ticks
+
+    assert point_ticks(most) == (top, ticks)

@@ -26,6 +26,15 @@ SHORT_TITLES = {"temple1": "T1", "temple2": "T2", "temple3": "T3", "temple4": "T
                 "bonus": N_("Bonus")}
 
 
+def point_ticks(most: int) -> tuple[int, list[int]]:
+    """The points axis for a line's ``most`` points: its top and its ticks, whole points
+    only (a line scores whole points, R16), at most five of them, 8 at least (the scale the
+    chart opens with)."""
+    step = 2 if most <= 8 else 5 if most <= 20 else 10
+    top = max(8, -(-most // step) * step)
+    return top, list(range(0, top + 1, step))
+
+
 class ScoringPanel(Panel):
     """Shows the scoring round in the events it is given (``show``: this round's)."""
 
@@ -129,19 +138,23 @@ class ScoringPanel(Panel):
             # The line names slant so that they never run into each other.
             fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_style={"font-size": "12px"},
                                                   tick_rotate=-30),
-                                             Axis(scale=sy, side="left",
-                                                  tick_format="d", num_ticks=4)],
-                         fig_margin={"top": 10, "bottom": 55, "left": 35, "right": 15},
+                                             Axis(scale=sy, side="left", tick_format="d")],
+                         # Room on the right for the last slanted name ("Bonus", "Bônus").
+                         fig_margin={"top": 10, "bottom": 55, "left": 35, "right": 30},
                          layout=Layout(width="320px", height="220px", flex="0 0 auto"),
                          title="", animation_duration=0, display_toolbar=False)
             self.chart = (fig, bars)
             self.box.children = [self.table, fig]
-        _fig, bars = self.chart
+        fig, bars = self.chart
         y = [[self.lines[line]["points"][p] if line in self.lines else 0 for line in LINES]
              for p in ("red", "blue")]
+        top, ticks = point_ticks(max(y[0] + y[1]))
         with bars.hold_sync():
             bars.y = y
-            bars.scales["y"].max = max(8, *y[0], *y[1])
+            bars.scales["y"].max = top
+        shown = fig.axes[1].tick_values  # None until first set
+        if shown is None or list(shown) != ticks:
+            fig.axes[1].tick_values = ticks
 
     @property
     def bar_values(self) -> list[list[int]] | None:
