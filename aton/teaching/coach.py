@@ -239,14 +239,16 @@ def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
                          "you won the game: {how}.").format(percent=round(100 * st.won),
                                                   how=_(WIN_WORDS[how])))
     if st.won + st.lost >= 0.05:
-        sentence = _("The coach expects you to gain about {gain} this round and {other} about "
-                     "{gain_other}; counting what the board would give in a scoring round, and "
-                     "a game won or lost as 40 points, this choice comes out {worth} (R7, "
-                     "R16).")
+        sentence = _("The coach expects you to gain about {gain} more this round and {other} "
+                     "about {gain_other}; with what the board would give in a scoring round, "
+                     "and a game won or lost as 40 points, the game after this choice stands "
+                     "{worth} (R7, R16).")
     else:
-        sentence = _("The coach expects you to gain about {gain} this round and {other} about "
-                     "{gain_other}; counting what the board would give in a scoring round, "
-                     "this choice comes out {worth} (R7, R16).")
+        # The worth is where the game stands after the choice, not what the choice costs: a
+        # learner read "this choice comes out 2 points against you" as advice against it.
+        sentence = _("The coach expects you to gain about {gain} more this round and {other} "
+                     "about {gain_other}; with what the board would give in a scoring round, "
+                     "the game after this choice stands {worth} (R7, R16).")
     reasons.append(sentence.format(gain=_points(st.gain), other=other,
                                    gain_other=_points(st.gain_other), worth=_balance(worth)))
     if st.lost >= 0.01:
