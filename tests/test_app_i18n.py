@@ -204,6 +204,14 @@ def test_switching_keeps_the_game_its_round_and_its_undo_history():
     switch(app, "en")
     assert buttons(app)[0] == "Next step ▸" and "The app now speaks English" in plain(
         app.explain.widget.value)
+    # What was taken back is still said, now in English, under the news of the language,
+    # and once only: the Portuguese switch before it is not repeated.
+    said = plain(app.explain.widget.value)
+    assert "Taken back:" in said and "Desfeito" not in said
+    assert said.count("The app now speaks") == 1 and "agora fala" not in said
+    switch(app, "pt")
+    said = plain(app.explain.widget.value)
+    assert "Desfeito:" in said and said.count("agora fala") == 1 and "speaks" not in said
 
 
 def test_switching_keeps_the_opponent_the_colour_the_seed_and_projector_mode():

@@ -25,6 +25,7 @@ from .guard import Guard
 from .layout import PROJECTOR_CLASS
 from .narrator import Narrator
 from .page import Page
+from .panel import written
 from .predict import Answer
 from .session import OPPONENTS
 from .state import AppState, Said
@@ -182,9 +183,19 @@ class AtonApp(VBox):
         self.autoplayer.pause()
         self.control.relabel()  # the coach's hint and review, made again in this language
         told = self.state.told
-        self.control.tell(told.start, told.stop, heading=lambda: (
-            _("The app now speaks Portuguese: the game goes on where it was.") if code == "pt"
-            else _("The app now speaks English: the game goes on where it was.")),
+        # What the page had just said (a decision taken back, a new game) stays under the news
+        # of the language, written again in it; a second switch does not repeat the first.
+        before = getattr(told.heading, "before", told.heading)
+
+        def heading() -> str:
+            said = (_("The app now speaks Portuguese: the game goes on where it was.")
+                    if code == "pt" else
+                    _("The app now speaks English: the game goes on where it was."))
+            earlier = written(before)
+            return f"{said}<br>{earlier}" if earlier else said
+
+        heading.before = before  # type: ignore[attr-defined]
+        self.control.tell(told.start, told.stop, heading=heading,
             notice=(lambda: _("Auto-play was paused for the change of language: click "
                               "<b>Auto-play ▶</b> to go on.")) if playing else told.notice,
             warning=told.warning)
