@@ -168,7 +168,14 @@ LAYOUT_CSS = f"""
 /* The explanation never pushes the cards and Confirm off the screen: past a third of the
    window it scrolls, and it opens at its end, where what to do now is said. */
 .aton-explain .widget-html-content {{ max-height: 25vh; overflow-y: auto; display: flex;
-  flex-direction: column-reverse; }}
+  flex-direction: column-reverse;
+  /* A shade along the top edge says there is more above: the text carries its own cover of
+     the box's colour (background-attachment local), which hides the shade until the text's
+     top scrolls out of sight. */
+  background: linear-gradient(#fffdf8 40%, rgba(255, 253, 248, 0)) center top / 100% 28px
+                no-repeat local,
+              linear-gradient(rgba(0, 0, 0, 0.22), rgba(0, 0, 0, 0)) center top / 100% 12px
+                no-repeat scroll; }}
 /* Nor does the coach's hint: its headline first, its reasons scroll past a quarter of the
    window (at 768 px high the cards and Confirm stay on the screen beside it). */
 .aton-hint-box {{ max-height: min(260px, 24vh); }}
