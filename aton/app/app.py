@@ -48,6 +48,24 @@ def _action(name: str, doc: str) -> Callable:
     return act
 
 
+
+def language_news(code: str, heading: Said) -> Said:
+    """The heading after a switch to ``code``: the news of the language, and under it what the
+    page had just said (a decision taken back, a new game), written again in the new language.
+    A second switch does not repeat the first one's news."""
+    before = getattr(heading, "before", heading)
+
+    def news() -> str:
+        said = (_("The app now speaks Portuguese: the game goes on where it was.")
+                if code == "pt" else
+                _("The app now speaks English: the game goes on where it was."))
+        earlier = written(before)
+        return f"{said}<br>{earlier}" if earlier else said
+
+    news.before = before  # type: ignore[attr-defined]
+    return news
+
+
 class AtonApp(VBox):
     """The teaching app. ``AtonApp(seed=7, scenario=None, opponent='greedy', learner='red',
     lesson=None)``; ``lesson`` names a guided lesson (``aton/teaching/lessons/``) to open.
@@ -183,19 +201,7 @@ class AtonApp(VBox):
         self.autoplayer.pause()
         self.control.relabel()  # the coach's hint and review, made again in this language
         told = self.state.told
-        # What the page had just said (a decision taken back, a new game) stays under the news
-        # of the language, written again in it; a second switch does not repeat the first.
-        before = getattr(told.heading, "before", told.heading)
-
-        def heading() -> str:
-            said = (_("The app now speaks Portuguese: the game goes on where it was.")
-                    if code == "pt" else
-                    _("The app now speaks English: the game goes on where it was."))
-            earlier = written(before)
-            return f"{said}<br>{earlier}" if earlier else said
-
-        heading.before = before  # type: ignore[attr-defined]
-        self.control.tell(told.start, told.stop, heading=heading,
+        self.control.tell(told.start, told.stop, heading=language_news(code, told.heading),
             notice=(lambda: _("Auto-play was paused for the change of language: click "
                               "<b>Auto-play ▶</b> to go on.")) if playing else told.notice,
             warning=told.warning)
