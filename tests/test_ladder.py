@@ -66,6 +66,9 @@ def test_a_win_offers_the_next_level_up_and_the_menu_marks_the_best_level_beaten
     assert "You beat the computer (random)." in said
     assert "Against this level in this session: 1 won, 0 lost, 0 drawn." in said
     assert "Ready for the next level up? The computer (beginner) plays like a first-day" in said
+    # after a win, Undo is offered for what it does, not as a "try again"
+    assert "Undo to take back your last decision and play it another way." in said
+    assert "try again" not in said
     assert app.end.row.layout.display == ""
     assert app.end.next.description == "Play the computer (beginner) ▸"
     labels = opponent_labels(app)

@@ -48,7 +48,6 @@ def _action(name: str, doc: str) -> Callable:
     return act
 
 
-
 def language_news(code: str, heading: Said) -> Said:
     """The heading after a switch to ``code``: the news of the language, and under it what the
     page had just said (a decision taken back, a new game), written again in the new language.

@@ -104,8 +104,10 @@ class EndPanel(Panel):
         final = _("Final score: {red} {red_points} · {blue} {blue_points}").format(
             red=player_span("red"), red_points=scores["red"], blue=player_span("blue"),
             blue_points=scores["blue"])
-        after = _("Start a new game or a lesson with the controls at the top, or Undo to try "
-                  "again.")
+        # Undo takes back the learner's last decision (and the computer's after it): after a
+        # win that is no "try again", so the sentence says what it does, whoever won.
+        after = _("Start a new game or a lesson with the controls at the top, or Undo to take "
+                  "back your last decision and play it another way.")
         self._build()
         self.offered = None
         self.row.layout.display = "none"
