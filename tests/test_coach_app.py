@@ -9,6 +9,7 @@ from helpers import cited_rules, plain
 import aton
 import aton.teaching.coach
 from aton.app import build_app
+from aton.teaching.cartouches import on_cartouches
 
 BOARD = ("place", "remove", "take_back")
 
@@ -40,7 +41,23 @@ def test_hint_is_legal_cites_rules_and_marks_the_cards():
     # seed 11: keep the hand, and the hint marks the cards it would put on the cartouches (R6)
     assert advice.choice is False
     assert "R6" in cited_rules(coach.hint_text)
-    assert sorted(coach.marked_cards) == sorted(app.picker.hand)
+    follow_the_ring(app)
+    assert on_cartouches(app.picker.assignment) in plain(coach.hint_text)
+
+
+def follow_the_ring(app) -> None:
+    """Click the ringed card, then the ringed cartouche, until nothing is ringed: one card and
+    its cartouche at a time, four times for a whole hand (R6)."""
+    picker, hints = app.picker, app.coach.hints
+    for _ in range(4):
+        assert len(hints.cards()) == 1 and len(hints.cartouches()) == 1
+        value, cartouche = hints.cards()[0], hints.cartouches()[0]
+        ringed = [k for k, b in enumerate(picker.cards) if "aton-hint" in b._dom_classes]
+        assert [picker.hand[k] for k in ringed] == [value]
+        picker.cards[ringed[0]].click()
+        picker.slots[cartouche - 1].click()
+        assert picker.assignment is None or hints.cards() == []
+    assert picker.assignment is not None and hints.cards() == hints.cartouches() == []
 
 
 def test_hint_rings_a_legal_square_and_goes_after_the_choice():
@@ -123,3 +140,20 @@ def test_hint_uses_only_the_learners_view():
         texts.append(app.coach.hint_text)
     assert hands[0] != hands[1]
     assert texts[0] == texts[1] and texts[0]
+
+
+def test_the_ring_moves_to_the_first_cartouche_without_its_card():
+    """next_card: the first cartouche, in order, that does not hold the card the hint gives
+    it, and a card of that value: one from the hand before one lying elsewhere (R6)."""
+    from aton.app.hints import next_card
+    hint = {1: 2, 2: 2, 3: 4, 4: 3}
+    hand = (2, 2, 3, 4)
+    assert next_card(hand, [None] * 4, hint) == (0, 0)
+    assert next_card(hand, [1, None, None, None], hint) == (1, 0)  # either 2 does for cartouche 1
+    assert next_card(hand, [None, None, 3, None], hint) == (0, 0)  # the 4 lies where it should
+    assert next_card(hand, [3, None, None, None], hint) == (0, 0)  # a 4 on cartouche 1: ring it
+    assert next_card(hand, [None, None, 2, None], hint) == (0, 0)
+    assert next_card(hand, [0, 1, 3, 2], hint) is None  # as hinted: nothing rung
+    # the card the cartouche needs lies on another cartouche: that one is offered
+    assert next_card((1, 2, 3, 4), [None, 0, None, None], {1: 1}) == (0, 0)
+    assert next_card((), [None] * 4, hint) is None  # no hand shown: nothing rung

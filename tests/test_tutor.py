@@ -338,8 +338,21 @@ def test_hint_highlights_cards_cartouches_and_squares():
     tutor.hint.click()
     assert "Hint:" in tutor.hint_text.value
     hinted = tutor.hinted
-    assert sorted(hinted["cards"]) == [2, 3] and hinted["cartouches"] == [3, 4]
+    # "Your 3 on cartouche 3 ..., a 2 on cartouche 4": one card and its cartouche at a time
+    assert hinted["cards"] == [3] and hinted["cartouches"] == [3]
     assert hinted["squares"] == ["T3.3", "T3.9"]
+    picker = app.picker
+    picker.cards[picker.hand.index(2)].click()  # a card the hint does not give cartouche 3
+    picker.slots[2].click()
+    assert tutor.hinted["cards"] == [3] and tutor.hinted["cartouches"] == [3]
+    picker.cards[picker.hand.index(3)].click()  # the 3 on cartouche 3: the 2 goes back
+    picker.slots[2].click()
+    assert tutor.hinted["cards"] == [2] and tutor.hinted["cartouches"] == [4]
+    picker.cards[picker.hand.index(2)].click()
+    picker.slots[3].click()
+    assert tutor.hinted["cards"] == [] and tutor.hinted["cartouches"] == []  # done as hinted
+    picker.clear.click()  # all back in the hand: the first pair again
+    assert tutor.hinted["cards"] == [3] and tutor.hinted["cartouches"] == [3]
     tutor.hint.click()  # hide it again
     assert tutor.hinted == {"cartouches": [], "cards": [], "squares": [], "keep": []}
     assert tutor.hint_text.value == ""

@@ -114,15 +114,15 @@ class CoachPanel(Panel):
         reasons, cards = advice.reasons, None
         if advice.kind == "assign":
             cards = advice.choice
-            headline = _("put {placed} (the cards and cartouches are marked)").format(
-                placed=on_cartouches(cards))
+            headline = _("put {placed} (the next card to put and its cartouche are "
+                         "marked)").format(placed=on_cartouches(cards))
         elif then is not None:
             # Confirm keeps the cards and puts them on the cartouches in one click: say
             # where the coach would put them too (its own expected points and risk).
             cards = then.choice
             reasons = reasons[:1] + then.reasons
-            headline = _("keep your cards, put {placed} (the cards and cartouches are marked), then "
-                         "Confirm").format(placed=on_cartouches(cards))
+            headline = _("keep your cards, put {placed} (the next card to put and its cartouche are "
+                         "marked), then Confirm").format(placed=on_cartouches(cards))
         elif advice.kind == "exchange":
             headline = _("click Hand in exchange for 4 new cards")
         else:

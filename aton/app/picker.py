@@ -80,6 +80,7 @@ class CardPicker(Panel):
         self._confirm_callbacks: list[Callable[[tuple[int, ...]], None]] = []
         self._exchange_callbacks: list[Callable[[], None]] = []
         self._uncover_callbacks: list[Callable[[str], None]] = []
+        self._change_callbacks: list[Callable[[], None]] = []
         self.player = "red"
         self.hand: tuple[int, ...] = ()
         self.slot_of: list[int | None] = [None] * 4  # cartouche -> index in hand
@@ -113,6 +114,10 @@ class CardPicker(Panel):
 
     def on_uncover(self, callback: Callable[[str], None]) -> None:
         self._uncover_callbacks.append(callback)
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """``callback()`` runs each time the picker is drawn again (a click, a new hand)."""
+        self._change_callbacks.append(callback)
 
     @in_language
     def load(self, player: str, hand: tuple[int, ...] | None, *, can_exchange: bool,
@@ -267,6 +272,7 @@ class CardPicker(Panel):
                         b.remove_class(HINT_CLASS)
             self.meaning.value = ""
             self.widget.children = [self.title, covered]
+            self._changed()
             return
         self.title.value = with_rule_links(capitalized(
             _("<b>{player}'s hand, round {round}:</b> click a card, then a cartouche. Each "
@@ -313,3 +319,8 @@ class CardPicker(Panel):
             _("Not yet: every cartouche needs a card (R6); {empty}").format(
                 empty=still_empty(missing)))
         self.widget.children = [self.title, self.picking]
+        self._changed()
+
+    def _changed(self) -> None:
+        for callback in self._change_callbacks:
+            callback()
