@@ -179,6 +179,16 @@ LAYOUT_CSS = f"""
 /* Nor does the coach's hint: its headline first, its reasons scroll past a quarter of the
    window (at 768 px high the cards and Confirm stay on the screen beside it). */
 .aton-hint-box {{ max-height: min(260px, 24vh); }}
+/* A shade along its bottom edge says more reasons lie below, as the explanation's top does:
+   the box paints the hint's colour, and a cover of it at the end of the text (attached to
+   the text, background-attachment local) hides the shade once the last line is in sight. */
+.aton-hint-box:has(.aton-hint-text) {{
+  background: linear-gradient(rgba(255, 244, 214, 0), #fff4d6 50%) center bottom / 100% 36px
+                no-repeat local,
+              linear-gradient(rgba(0, 0, 0, 0), rgba(0, 0, 0, 0.22)) center bottom / 100% 12px
+                no-repeat scroll,
+              #fff4d6; }}
+.aton-hint-box .aton-hint-text {{ background: transparent; margin-top: 0; }}
 .{PROJECTOR_CLASS} .aton-hint-box {{ max-height: min(260px, 20vh); }}
 /* The four cartouches share one row; a cartouche's words wrap inside it if they must. */
 .aton-app .aton-slots {{ flex-wrap: nowrap; }}

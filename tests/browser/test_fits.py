@@ -188,6 +188,31 @@ def test_the_coach_hint_leaves_the_cards_and_confirm_on_screen(page: Page, voila
     assert off == []
 
 
+#: The coach's hint box: whether it scrolls, and what paints the shade along its bottom.
+HINT_BOX = """() => {
+  const box = document.querySelector('.aton-hint-box'), st = getComputedStyle(box);
+  const text = getComputedStyle(box.querySelector('.aton-hint-text'));
+  return {scrolls: box.scrollHeight > box.clientHeight + 1,
+          attachment: st.backgroundAttachment, image: st.backgroundImage,
+          text: text.backgroundColor};
+}"""
+
+
+def test_a_hint_that_scrolls_shows_a_shade_along_its_bottom(page: Page, voila_server: str) -> None:
+    """At 1366×768 the coach's reasons run past the hint box: a shade along its bottom says so
+    (a cover attached to the text hides it at the end), and the text paints no background of
+    its own over it."""
+    open_page(page, f"{voila_server}?seed=11", (1366, 768))
+    page.locator(".aton-coach button").first.click()
+    expect(page.locator(".aton-hint-text")).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(400)
+    box = page.evaluate(HINT_BOX)
+    assert box["scrolls"]
+    assert box["attachment"].startswith("local, scroll") and box["image"].count("linear-gradient") == 2
+    assert box["text"] == "rgba(0, 0, 0, 0)"
+    page.screenshot(path="/tmp/fits_hint_shade_1366.png")
+
+
 #: The buttons the quiz test presses, by language (the catalog's words).
 QUIZ_BUTTONS = {"en": ("Confirm", "To my next decision ▸▸", "Class predicts", "Reveal"),
                 "pt": ("Confirmar", "Até a minha decisão ▸▸", "Palpites da turma", "Revelar")}
