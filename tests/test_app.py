@@ -367,6 +367,39 @@ def test_to_my_next_decision_runs_every_step_in_between():
     assert "earlier steps are in the log" in explained(app)
 
 
+
+def test_the_game_log_and_the_move_list_count_the_same_steps():
+    """The log leaves out a kept exchange counter and cards put face down (R5, R6), but its
+    head counts every step, as the move list does, and its "earlier steps" too."""
+    from aton.app import panel
+    app = build_app(seed=3, opponent="random", how_to_play=False)
+    for _ in range(3):  # three rounds: the log leaves some steps out of each
+        put_by_clicks(app, tuple(app.picker.hand))
+        app.picker.confirm.click()
+        while (app.session.human_pending is None
+               or app.session.human_pending.kind not in ("exchange", "assign")):
+            if app.session.human_pending is None:
+                app.controls.run.click()
+            else:
+                app.board.click(app.board.legal_squares[0])
+            if app.game.over:
+                break
+    def counts():
+        log = int(re.search(r"Game log \((\d+) steps", plain(app.game_log.widget.value))[1])
+        moves = int(re.search(r"Move list \((\d+) steps", plain(app.history.where.value))[1])
+        return log, moves
+    log, moves = counts()
+    assert log == moves == app.history.total and len(app.game_log.texts) < log
+    limit, panel.LOG_LIMIT = panel.LOG_LIMIT, 10  # a short log: the rest are "earlier steps"
+    try:
+        app.game_log.show(app.state.view().events)
+        earlier = int(re.search(r"… (\d+) earlier steps", plain(app.game_log.widget.value))[1])
+        # every step before the oldest of the 10 entries shown, not only the entries
+        assert earlier == app.game_log.numbers[-10] and earlier + 10 <= log
+        assert earlier > len(app.game_log.texts) - 10
+    finally:
+        panel.LOG_LIMIT = limit
+
 # ---------------------------------------------------------------------- hot seat, undo, setup
 
 

@@ -121,11 +121,17 @@ class GameLog(Panel):
         self.widget = HTML(layout=Layout(width="100%"))
         self.events: list[Event] = []
         self.entries: list[str] = []
+        # The steps the log speaks of, as the move list counts them (kept exchange counters
+        # and cards put face down included), and for each entry the number of its step.
+        self.steps = 0
+        self.numbers: list[int] = []
 
     @in_language
     def show(self, events: list[Event]) -> None:
         """Show the log of ``events`` (those worth logging)."""
-        events = [e for e in events if self.worth_logging(e)]
+        self.steps = len(events)
+        self.numbers = [k for k, e in enumerate(events) if self.worth_logging(e)]
+        events = [events[k] for k in self.numbers]
         # An entry is written once: only the events that changed since the last call are.
         same = 0
         for old, new in zip(self.events, events):
@@ -157,11 +163,13 @@ class GameLog(Panel):
 
     def _render(self) -> None:
         shown = self.entries[-LOG_LIMIT:][::-1]
-        more = len(self.events) - len(shown)
+        # The steps before the oldest entry shown, every step counted (as in the head).
+        more = self.numbers[-len(shown)] if len(self.entries) > len(shown) else 0
         tail = ('<div style="color:#888">… '
                 + _n("{n} earlier step", "{n} earlier steps", more).format(n=more)
                 + "</div>") if more > 0 else ""
-        n = len(self.events)
+        # Every step of the game, as the move list counts them: the two counts agree.
+        n = self.steps
         head = _n("<b>Game log</b> ({n} step, newest first)",
                   "<b>Game log</b> ({n} steps, newest first)", n).format(n=n)
         self.widget.value = rule_links_area(f'<div class="aton-log"><div style="color:#666">'
