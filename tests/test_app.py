@@ -748,3 +748,18 @@ def test_the_scoring_charts_axis_counts_whole_points(most, top, ticks):
     from aton.app.scoring import point_ticks
 
     assert point_ticks(most) == (top, ticks)
+
+
+def test_the_keep_diamond_stays_inside_its_own_square():
+    """A lesson's green diamond (keep this counter) takes clicks for its own square only: d3's
+    diamond of area A is sqrt(2 A / tan 30°) tall, and this one is under a square's height
+    (lesson 9: the diamond on T4.8 once reached into T4.4 and took the click meant for it)."""
+    import math
+
+    from aton.app.board import UNIT
+    app = build_app(lesson="09_take_back", how_to_play=False)
+    size = app.board.keep.default_size
+    tall = math.sqrt(2 * size / math.tan(math.pi / 6))
+    assert tall < 0.95 * UNIT
+    app.tutor.hint.click()
+    assert app.board.keep_squares == ["T4.8"] and app.board.hint_squares == ["T4.4"]

@@ -88,6 +88,11 @@ MARKS = ("squares", "bonus_labels", "counters", "bonus_corner", "numbers", "titl
 #: A lesson's "keep this counter" mark: a green diamond, so it is never taken for the orange
 #: ring of the square to click (lesson 9 shows both at once).
 KEEP_MARK = "#1e8449"
+#: d3's diamond of area A is sqrt(2 A / tan 30°) tall (1.86 sqrt(A)) and 0.58 times as wide: a
+#: marker of the rings' area stood two squares tall and took the clicks meant for the square
+#: above (lesson 9: a click on T4.4 took back the counter on T4.8). This one is 0.9 of a square
+#: tall, inside its own square.
+KEEP_SIDE = 0.9 / (2 / (1 / 3) ** 0.5) ** 0.5
 
 
 def _px(side: float) -> int:
@@ -164,8 +169,8 @@ class BoardView(Panel):
                              default_size=_px(0.8), fill=False, stroke=FOCUS_RING,
                              colors=[FOCUS_RING], stroke_width=5.0)
         self.keep = Scatter(x=[], y=[], scales=scales, marker="diamond",
-                            default_size=_px(RING), fill=False, stroke=KEEP_MARK,
-                            colors=[KEEP_MARK], stroke_width=5.0)
+                            default_size=_px(KEEP_SIDE), fill=False, stroke=KEEP_MARK,
+                            colors=[KEEP_MARK], stroke_width=4.0)
         self._labels = [getattr(self, name) for name in LABEL_SIZES]
         self._label_factor = 1.0  # the projector's larger words (scale_labels)
         self._info_chars = 1  # the longest line the words under the Kingdom can have
