@@ -102,6 +102,26 @@ def test_a_one_places_one_counter_in_the_coachs_words():
     assert any(r.startswith("Cartucho 4: um 1 coloca 1 pedra,") for r in reasons)
 
 
+def test_a_one_on_cartouche_1_is_never_said_to_beat_anything_r7():
+    """R7: the higher card scores; a 1 is the lowest card, so it never scores there."""
+    game = next(g for g in map(aton.Game.new, range(1, 40)) if g.advance() is not None
+                and 1 in g.hand("red") and max(g.hand("red")) > 1)
+    game.decide(False)
+    view = game.view("red")
+    one = next(o for o in view.options() if o[0] == 1)
+    high = next(o for o in view.options() if o[0] > 1)
+    reasons, _temples = coach.choice_reasons(view, one, None)
+    assert ("Cartouche 1: your 1 cannot beat blue's card; blue scores twice the difference if "
+            "theirs is higher (R7).") in reasons
+    assert not any("if it beats" in r for r in reasons)
+    reasons, _temples = coach.choice_reasons(view, high, None)
+    assert f"Cartouche 1: your {high[0]} scores twice the difference if it beats blue's card (R7)." \
+        in reasons
+    with speaking("pt"):
+        reasons, _temples = coach.choice_reasons(view, one, None)
+    assert any(r.startswith("Cartucho 1: o seu 1 não pode vencer a carta do azul") for r in reasons)
+
+
 def test_cartouche_2_says_what_the_card_does_r10_r11():
     """R10: a 2 removes nothing, a 1 makes you remove one of your own counters (whatever the
     other card is), a 3 one of the opponent's, a 4 two; R11: nothing in round 1."""

@@ -29,6 +29,7 @@ from ..engine.board import (
     mask_names,
     temples_text,
 )
+from ..engine.cards import VALUES
 from ..engine.errors import player_name
 from ..engine.view import PlayerView
 from ..i18n import N_, plural_translator, translator
@@ -163,8 +164,13 @@ def choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
     if kind == "assign":
         c1, c2, c3, c4 = choice
         said = [_("Put {placed} (R6).").format(placed=on_cartouches(choice))]
-        said.append(_("Cartouche 1: your {card} scores twice the difference if it beats "
-                      "{other}'s card (R7).").format(card=c1, other=other))
+        if c1 == min(VALUES):  # the lowest card beats nothing: it gives the least away
+            said.append(_("Cartouche 1: your {card} cannot beat {other}'s card; {other} scores "
+                          "twice the difference if theirs is higher (R7).").format(
+                card=c1, other=other))
+        else:
+            said.append(_("Cartouche 1: your {card} scores twice the difference if it beats "
+                          "{other}'s card (R7).").format(card=c1, other=other))
         n = rules.removal(c2)
         # Translators: {first} is empty, or "; you went first in 40% of the games the coach
         # imagined" (the message below, after a semicolon).
