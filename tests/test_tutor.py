@@ -367,6 +367,9 @@ def test_retry_after_try_again_and_next_lesson_and_free_game():
     tutor = app.tutor
     play_in_app(app, (1, 2, 3, 4), "first")
     assert tutor.verdict_text.startswith("Try again: ") and "(R7)" in tutor.verdict_text
+    # the rule id is a button where the sentence cites it, and is not repeated under it
+    assert tutor.verdict_box.value.count('data-rule="R7"') == 1
+    assert "aton-rule-link" in tutor.verdict_box.value
     assert "Retry" in tutor.verdict_box.value
     tutor.retry.click()
     assert tutor.verdict is None and tutor.verdict_box.value == ""

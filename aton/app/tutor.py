@@ -19,6 +19,7 @@ from ..i18n import translator
 from ..teaching.tutorial import Lesson, Verdict, lesson_text
 from .hints import HintMarks
 from .panel import rule_badge
+from .rules_panel import with_rule_links
 from .state import AppState
 from .theme import Panel, in_language, player_span
 
@@ -176,8 +177,11 @@ class Tutor(Panel):
         else:
             self.retry.button_style = "warning"
             then = _("Click <b>Retry</b> to play the lesson again, or <b>Hint</b> for help.")
-            self.verdict_box.value = (f'<div class="aton-verdict aton-tryagain">{escape(v.text)}'
-                                      f"<div>{badges}</div><div>{then}</div></div>")
+            # Each reason carries its own rule ids ("... (R8)"): made buttons where they stand,
+            # they are not repeated in a row of badges under the sentence.
+            self.verdict_box.value = with_rule_links(
+                f'<div class="aton-verdict aton-tryagain">{escape(v.text)}'
+                f"<div>{then}</div></div>")
 
     def _show_hint(self, lesson: Lesson) -> None:
         # On a short screen the hint takes the place of the lesson's introduction while it is
