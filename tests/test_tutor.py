@@ -360,6 +360,23 @@ def test_hint_highlights_cards_cartouches_and_squares():
     assign_by_clicks(app, (1, 2, 3, 2))
     # the picker is gone, the squares stay ringed while the learner plays on
     assert tutor.hinted["squares"] == ["T3.3", "T3.9"] and tutor.hinted["cards"] == []
+    for _ in range(20):  # on to the placement (R13)
+        pending = app.session.human_pending
+        if pending is not None and pending.kind == "place":
+            break
+        app.controls.next.click()
+    app.board.click("T3.3")
+    assert tutor.hinted["squares"] == ["T3.9"]  # a square played is rung no more
+    for _ in range(20):
+        if tutor.verdict is not None:
+            break
+        pending = app.session.human_pending
+        if pending is not None and pending.kind == "place":
+            app.board.click("T3.9")
+        else:
+            app.controls.next.click()
+    assert tutor.verdict is not None and tutor.verdict.success
+    assert tutor.hinted["squares"] == [] and tutor.hinted["keep"] == []  # the lesson is over
 
 
 def test_retry_after_try_again_and_next_lesson_and_free_game():

@@ -197,7 +197,28 @@ class Tutor(Panel):
         label = _("Hint:")
         self.hint_text.value = (f'<div class="aton-hint-text"><b>{label}</b> '
                                 f"{escape(lesson_text(hint.text))}</div>")
-        self.hints.show("lesson", hint.cartouches, hint.squares, hint.keep)
+        self.hints.show("lesson", hint.cartouches, *self._squares_still_hinted(hint))
+
+    def _squares_still_hinted(self, hint) -> tuple[list[str], list[str]]:
+        """The hint's squares to ring and to mark kept, as far as they still say something: a
+        ringed square whose counter has come or gone since the lesson began has been played
+        (a removal done, a counter placed), and after the verdict the board is not the
+        lesson's any more. Rung on, they read as "click here" for the next decision."""
+        if self.verdict is not None:
+            return [], []
+        start = self.state.game.start
+        if start is None:  # a lesson always starts from its position; nothing to compare
+            return list(hint.squares), list(hint.keep)
+        board = start["board"]
+
+        def then(square: str) -> str:
+            temple, number = square[1:].split(".")
+            return board[f"T{temple}"][int(number) - 1]
+
+        marks = {"r": "red", "b": "blue", ".": None}
+        game = self.state.game
+        squares = [sq for sq in hint.squares if game.owner(sq) == marks[then(sq)]]
+        return squares, list(hint.keep)
 
     def _label_list(self) -> None:
         for name, button in zip(self.order, self.list_buttons, strict=True):
