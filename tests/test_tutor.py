@@ -11,7 +11,9 @@ cartouches, Confirm, Next step, board squares, Retry).
 
 from __future__ import annotations
 
+import html
 import random
+import re
 
 import pytest
 from helpers import put_by_clicks
@@ -215,6 +217,70 @@ def test_every_lesson_is_valid_data_and_covers_the_rules():
     for lesson in lessons:
         for square in lesson.hint.squares:
             assert square in SQUARE_NAMES
+
+
+# A sentence that names the opponent's face-down card: "blue's 4", "Blue put a 3 on cartouche 2
+# and a 4 on cartouche 1", "Blue has a 4 on cartouche 1" (not "blue's counters", "4 points").
+_NAMES_A_CARD = r"\b{opp}(?:'s| has put| put| has)\s+(?:a |its )?([1-4])\b(?!\s+(?:counters?|points?))"
+_ON_CARTOUCHE = r"\ba ([1-4]) on cartouche ([1-4])\b"
+
+
+def cards_named(*texts: str, opponent: str) -> dict[int, int]:
+    """The opponent's cards ``texts`` name: cartouche -> value, or 0 for a cartouche the
+    sentence does not say."""
+    named: dict[int, int] = {}
+    for text in texts:
+        for sentence in re.split(r"(?<=[.:;])\s+", text):
+            found = re.search(_NAMES_A_CARD.format(opp=opponent), sentence, re.IGNORECASE)
+            if not found:
+                continue
+            pairs = re.findall(_ON_CARTOUCHE, sentence)
+            for value, cartouche in pairs:
+                named[int(cartouche)] = int(value)
+            if not pairs:
+                named.setdefault(0, int(found.group(1)))
+    return named
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_names_the_opponents_face_down_cards_only_as_its_told_premise(name):
+    """R6: the cards on the cartouches stay face down until the reveal. A lesson that names
+    the opponent's cards anyway (its premise: 'stop blue's 4') says so in ``told``, which the
+    app turns into a sentence, its goal names them, and what it tells is what the script
+    plays."""
+    lesson = tutorial.load(name)
+    named = cards_named(lesson.goal, lesson.intro, lesson.hint.text, opponent=lesson.opponent)
+    assert set(named) - {0} <= set(lesson.told), f"{name} names cards it does not tell"
+    if 0 in named:
+        assert named[0] in lesson.told.values(), f"{name} names a card it does not tell"
+    assert set(lesson.told) <= set(cards_named(lesson.goal, opponent=lesson.opponent))
+    played = lesson.script.get("assign", [])
+    for cartouche, value in lesson.told.items():
+        assert played[0][cartouche - 1] == value
+
+
+def test_the_told_premise_is_said_in_the_lesson_in_either_language():
+    app = build_app(seed=5, lesson="10_win_by_points")
+    intro = html.unescape(app.tutor.goal.value)
+    assert "and blue put a 1 on cartouche 1. Win" in intro
+    assert ("Only in this lesson do you know blue's cards: in a game they stay face down until "
+            "both players reveal them (R6).") in intro
+    app = build_app(seed=5, lesson="15_scoring_draw", lang="pt")
+    assert "Só nesta lição você conhece as cartas do vermelho" in app.tutor.goal.value
+    app = build_app(seed=5, lesson="05_removal_limited")
+    assert "face down" not in app.tutor.goal.value  # a lesson that tells nothing
+
+
+def test_a_told_card_the_script_does_not_play_is_refused():
+    lesson = tutorial.load("10_win_by_points")
+    data = {"scenario": lesson.scenario, "title": "t", "goal": "g", "judge": "points",
+            "checks": list(lesson.checks), "hint": {"text": "h"}, "success": "Well done: s",
+            "rules": ["R7"], "script": lesson.script}
+    tutorial.lesson_from_dict("ok", {**data, "told": {"1": 1}})
+    with pytest.raises(ValueError, match="tells a 4 on cartouche 1, but the script plays a 1"):
+        tutorial.lesson_from_dict("x", {**data, "told": {"1": 4}})
+    with pytest.raises(ValueError, match="told"):
+        tutorial.lesson_from_dict("x", {**data, "told": {"5": 1}})
 
 
 def test_broken_lesson_data_is_refused_with_the_reason():

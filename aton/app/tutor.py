@@ -16,7 +16,7 @@ from typing import Protocol
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
 from ..i18n import translator
-from ..teaching.tutorial import Lesson, Verdict, lesson_text
+from ..teaching.tutorial import Lesson, Verdict, lesson_text, told_text
 from .hints import HintMarks
 from .panel import rule_badge
 from .rules_panel import with_rule_links
@@ -156,8 +156,10 @@ class Tutor(Panel):
                            f'<div class="aton-progress">{done} {chips}</div>')
         # Translators: the label before the lesson's goal (one sentence).
         goal = _("Goal:")
+        # The opponent's cards the lesson tells as its premise, said to be told (R6).
+        intro = " ".join(t for t in (lesson_text(lesson.intro), told_text(lesson)) if t)
         self.goal.value = (f"<div><b>{goal}</b> {escape(lesson_text(lesson.goal))}</div>"
-                           f'<div class="aton-intro">{escape(lesson_text(lesson.intro))}</div>')
+                           f'<div class="aton-intro">{escape(intro)}</div>')
         self._show_hint(lesson)
         self._show_verdict()
 

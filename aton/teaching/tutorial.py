@@ -6,6 +6,10 @@ Each lesson is a JSON file in ``aton/teaching/lessons/`` (data a teacher edits, 
 - ``learner``: the colour the learner plays; the other colour follows ``script``;
 - ``goal`` (one sentence), ``intro``, ``hint`` (``text``, and the ``cartouches`` / ``squares``
   to highlight, ``keep``: squares whose counter to keep, marked apart), ``success`` (the "Well done" sentence) and ``rules`` (the ids it teaches);
+- ``told``: the opponent's face-down cards the lesson tells the learner as its premise
+  (cartouche -> card value, as the script plays them in the first round); its goal names
+  them. In a game they stay hidden until the reveal (R6): the app says so in a sentence of
+  its own (``told_text``), and no lesson names a face-down card it does not tell;
 - ``script``: the opponent's choices. ``exchange`` and ``assign`` are lists, one entry per round
   (``assign`` entries are card values on cartouches 1-4); ``remove``, ``place`` and
   ``take_back`` are squares in order of preference: the opponent takes the first one that is
@@ -31,6 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 
+from ..engine.cards import VALUES
+from ..engine.errors import player_name
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.steps import ASKS
@@ -85,6 +91,7 @@ class Lesson:
     hint: Hint
     success: str
     rules: tuple[str, ...]
+    told: dict[int, int] = field(default_factory=dict)  # cartouche -> the opponent's card
 
     @property
     def position(self) -> dict:
@@ -157,6 +164,7 @@ def lesson_from_dict(name: str, data: dict) -> Lesson:
             raise ValueError(_("lesson {name}: check {check} needs 'fail' and 'rules'").format(
                 name=name, check=check["check"]))
     hint = data["hint"]
+    told = _told(name, data)
     return Lesson(
         name=name, title=data["title"], goal=data["goal"], intro=data.get("intro", ""),
         learner=learner, scenario=data.get("scenario") if "position" not in data else None,
@@ -164,7 +172,36 @@ def lesson_from_dict(name: str, data: dict) -> Lesson:
         checks=tuple(data["checks"]),
         hint=Hint(hint["text"], {int(c): int(v) for c, v in hint.get("cartouches", {}).items()},
                   tuple(hint.get("squares", ())), tuple(hint.get("keep", ()))),
-        success=data["success"], rules=tuple(data["rules"]))
+        success=data["success"], rules=tuple(data["rules"]), told=told)
+
+
+def _told(name: str, data: dict) -> dict[int, int]:
+    """The lesson's ``told`` cards, checked against what its script plays in the first round:
+    a lesson may tell its premise, never a card the opponent does not hold there (R6)."""
+    told: dict[int, int] = {}
+    assigned = data.get("script", {}).get("assign") or [None]
+    for key, value in data.get("told", {}).items():
+        cartouche = int(key) if str(key) in ("1", "2", "3", "4") else None
+        if cartouche is None or type(value) is not int or value not in VALUES:
+            raise ValueError(_("lesson {name}: told maps a cartouche 1-4 to a card 1-4, not "
+                               "{key!r}: {value!r}").format(name=name, key=key, value=value))
+        played = assigned[0][cartouche - 1] if assigned[0] else None
+        if played != value:
+            raise ValueError(_("lesson {name}: it tells a {value} on cartouche {cartouche}, "
+                               "but the script plays a {played} there").format(
+                name=name, value=value, cartouche=cartouche, played=played))
+        told[cartouche] = value
+    return dict(sorted(told.items()))
+
+
+def told_text(lesson: Lesson) -> str:
+    """The lesson's premise that the learner knows some of the opponent's face-down cards (its
+    goal names them), in the current language; "" when it tells none. In a game they stay
+    hidden until the reveal (R6)."""
+    if not lesson.told:
+        return ""
+    return _("Only in this lesson do you know {player}'s cards: in a game they stay face down "
+             "until both players reveal them (R6).").format(player=player_name(lesson.opponent))
 
 
 # ---------------------------------------------------------------------- the scripted opponent
