@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 
+from ..engine.game import Game
 from ..i18n import translator
 from ..teaching.tutorial import Lesson, Verdict, lesson_text, told_text
 from .hints import HintMarks
@@ -211,15 +212,9 @@ class Tutor(Panel):
         start = self.state.game.start
         if start is None:  # a lesson always starts from its position; nothing to compare
             return list(hint.squares), list(hint.keep)
-        board = start["board"]
-
-        def then(square: str) -> str:
-            temple, number = square[1:].split(".")
-            return board[f"T{temple}"][int(number) - 1]
-
-        marks = {"r": "red", "b": "blue", ".": None}
+        then = Game.from_position(start, story=False)  # the board as the lesson began
         game = self.state.game
-        squares = [sq for sq in hint.squares if game.owner(sq) == marks[then(sq)]]
+        squares = [sq for sq in hint.squares if game.owner(sq) == then.owner(sq)]
         return squares, list(hint.keep)
 
     def _label_list(self) -> None:
