@@ -475,6 +475,21 @@ def test_retry_after_try_again_and_next_lesson_and_free_game():
     assert app.game.round == 1 and app.session.learner == "red"
 
 
+def test_one_hint_at_a_time_the_lessons_or_the_coachs():
+    """The lesson's Hint and the Coach hint each ring a card and its cartouche: open together
+    they rang two, and pushed the cards off a laptop's screen. Each now closes the other."""
+    app = build_app(seed=5, lesson="03_order_tie")
+    app.tutor.hint.click()
+    assert app.state.hint and "Hint:" in app.tutor.hint_text.value
+    app.coach.hint.click()
+    assert not app.state.hint and app.tutor.hint_text.value == ""
+    assert "Coach:" in app.coach.hint_box.value
+    app.tutor.hint.click()
+    assert app.state.hint and app.control.hinted is None and app.coach.hint_box.value == ""
+    app.tutor.hint.click()  # and Hint again hides it, as before
+    assert not app.state.hint and app.coach.hint_box.value == ""
+
+
 def test_undo_takes_the_verdict_back():
     app = build_app(seed=5, lesson="02_cartouche1_points")
     play_in_app(app, (1, 2, 3, 4), "first")

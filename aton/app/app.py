@@ -232,7 +232,7 @@ class AtonApp(VBox):
         self.guard(self.control.free_game)(self.state.seed_text)
 
     def toggle_hint(self) -> None:
-        self.guard(lambda: setattr(self.state, "hint", not self.state.hint))()
+        self.guard(self.control.toggle_lesson_hint)()
 
     def _lesson_menu(self) -> None:
         """Start of the Lesson menu: the chosen guided lesson, or a free game."""

@@ -72,12 +72,20 @@ class Coaching:
             self.warn(lambda: _("The coach gives a hint when it is your decision: click "
                                 "<b>Next step</b> until you have a choice to make."))
             return
+        self.state.hint = False  # one hint at a time: the lesson's own gives way
         lesson = self._lesson_coached(view)
         if lesson is not None:
             self.hinted = lesson_hint_of(lesson, self.state.game.clone())
             return
         still = view.still()
         self.hinted = hint_of(still)
+
+    def toggle_lesson_hint(self) -> None:
+        """The lesson's Hint, shown or hidden; shown, it takes the coach's hint's place (two
+        hints at once would ring two cards, and push the cards off a laptop's screen)."""
+        self.state.hint = not self.state.hint
+        if self.state.hint:
+            self.hinted = None
 
     def _lesson_coached(self, view: PlayerView) -> Lesson | None:
         """The guided lesson whose goal the coach serves for ``view``'s decision: while the

@@ -45,6 +45,7 @@ class CoachPanel(Panel):
         self.hints = hints
         self.seed = COACH_SEED
         self.hint = Button(icon="lightbulb-o", disabled=True, layout=Layout(width="auto"))
+        self.hint.add_class("aton-coach-hint")
         self.review = ToggleButton(value=False, layout=Layout(width="auto"))
         self.hint_box = HTML(layout=Layout(overflow="auto"))  # its height: layout.LAYOUT_CSS
         self.hint_box.add_class("aton-hint-box")
@@ -120,7 +121,8 @@ class CoachPanel(Panel):
             # Confirm keeps the cards and puts them on the cartouches in one click: say
             # where the coach would put them too (its own expected points and risk).
             cards = then.choice
-            reasons = reasons[:1] + then.reasons
+            # Both decisions may give the same first reason (a lesson's goal): said once.
+            reasons = list(dict.fromkeys(reasons[:1] + then.reasons))
             headline = _("keep your cards, put {placed} (the next card to put and its cartouche are "
                          "marked), then Confirm").format(placed=on_cartouches(cards))
         elif advice.kind == "exchange":

@@ -79,7 +79,16 @@ LAYOUT_CSS = f"""
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-tutor .aton-hint-text {{ font-size: 13px;
     line-height: 1.3; padding: 2px 8px; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-tutor.aton-hint-open :is(.aton-intro, .aton-progress) {{
-    display: none; }} }}
+    display: none; }}
+  /* So do they while the coach's hint is open, and its reasons scroll sooner: the lesson's
+     box above it leaves it less of the screen than a free game does. */
+  .aton-app.aton-in-lesson:not(.{PROJECTOR_CLASS}):has(.aton-hint-box .aton-hint-text)
+    .aton-tutor :is(.aton-intro, .aton-progress) {{ display: none; }}
+  .aton-app.aton-in-lesson:not(.{PROJECTOR_CLASS}) .aton-hint-box {{ max-height: 11vh; }}
+  .aton-app.aton-in-lesson:not(.{PROJECTOR_CLASS}) .aton-hint-box .aton-hint-text {{
+    font-size: 13px; line-height: 1.3; }}
+  .aton-app.aton-in-lesson:not(.{PROJECTOR_CLASS}):has(.aton-hint-box .aton-hint-text)
+    .aton-explain .widget-html-content {{ max-height: 10vh; }} }}
 .aton-app.{PROJECTOR_CLASS} {{
   --aton-board-w: max(300px, min(calc(100vw - 560px), calc((100vh - 262px) * {RATIO:.4f})));
 }}

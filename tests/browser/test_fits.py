@@ -123,18 +123,25 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
     """On a laptop's 768 px: the lesson's box, its explanation and a Watch out line (R18)
     above, and the cards and Confirm still on the screen (a Watch out line and a longer goal
     pushed Confirm off it in lessons 8, 11, 12, 13 and 14), with the lesson's hint open too
-    (it marks the cards to play: it pushed them off in thirteen lessons)."""
+    (it marks the cards to play: it pushed them off in thirteen lessons), or the Coach hint
+    instead (it pushed them off in every lesson, by up to 180 px)."""
     off = {}
     for name, cards in each_lesson(page, voila_server, size, f"lang={lang}"):
         must = [".aton-steps button", ".aton-goal"]
         if cards:
             must += [".aton-cardbtn", ".aton-picker-confirm"]
-        for hint in (False, True):
-            if hint:
+        for hint in (False, True, "coach"):
+            if hint is True:
                 page.locator(".aton-tutor button").first.click()  # Hint
                 expect(page.locator(".aton-tutor .aton-hint-text")).to_be_visible()
                 page.wait_for_timeout(400)
                 must.append(".aton-tutor .aton-hint-text")
+            elif hint == "coach":  # the coach's hint takes the lesson's hint's place
+                page.locator(".aton-coach-hint").click()
+                expect(page.locator(".aton-hint-box .aton-hint-text")).to_be_visible(
+                    timeout=30_000)
+                page.wait_for_timeout(400)
+                must[-1] = ".aton-hint-box .aton-hint-text b"
             found = page.evaluate(INSIDE, must)
             if found:
                 off[name, hint] = found
