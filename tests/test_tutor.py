@@ -490,6 +490,16 @@ def test_one_hint_at_a_time_the_lessons_or_the_coachs():
     assert not app.state.hint and app.coach.hint_box.value == ""
 
 
+def test_the_coachs_reasons_say_the_lessons_goal_once():
+    """Red still holds the exchange counter in lesson 3: the coach's hint is two decisions
+    (keep the cards, put them on the cartouches), and both gave the lesson's goal first."""
+    app = build_app(seed=5, lesson="03_order_tie")
+    app.coach.hint.click()
+    said = html.unescape(app.coach.hint_box.value)
+    assert "keep your cards" in said
+    assert said.count("This lesson's goal:") == 1
+
+
 def test_undo_takes_the_verdict_back():
     app = build_app(seed=5, lesson="02_cartouche1_points")
     play_in_app(app, (1, 2, 3, 4), "first")
