@@ -15,6 +15,7 @@ from aton.app import build_app
 from aton.app.narrator import Narrator
 from aton.app.session import Session
 from aton.app.state import AppState
+from aton.engine.board import temples_text
 from aton.engine.steps import Overflow, upcoming
 from aton.i18n import speaking
 from aton.teaching import coach, tutorial
@@ -100,6 +101,14 @@ def test_a_one_places_one_counter_in_the_coachs_words():
     with speaking("pt"):
         reasons, _temples = coach.choice_reasons(view, one, None)
     assert any(r.startswith("Cartucho 4: um 1 coloca 1 pedra,") for r in reasons)
+    # R12 in Portuguese as a sentence, where it read "pedras aqui: templos 1 a 3"
+    c3 = one[2]
+    opens = temples_text(c3)
+    assert f"Cartouche 3: a {c3} opens {opens} for your removal and placement (R12)." in \
+        coach.choice_reasons(view, one, None)[0]
+    with speaking("pt"):
+        said = f"Cartucho 3: um {c3} abre {temples_text(c3)} para você remover e colocar pedras (R12)."
+        assert said in coach.choice_reasons(view, one, None)[0]
 
 
 def test_a_one_on_cartouche_1_is_never_said_to_beat_anything_r7():
