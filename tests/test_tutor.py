@@ -281,6 +281,8 @@ def test_a_told_card_the_script_does_not_play_is_refused():
         tutorial.lesson_from_dict("x", {**data, "told": {"1": 4}})
     with pytest.raises(ValueError, match="told"):
         tutorial.lesson_from_dict("x", {**data, "told": {"5": 1}})
+    with pytest.raises(ValueError, match="told maps cartouches"):
+        tutorial.lesson_from_dict("x", {**data, "told": [1, 4]})
 
 
 def test_broken_lesson_data_is_refused_with_the_reason():

@@ -180,7 +180,12 @@ def _told(name: str, data: dict) -> dict[int, int]:
     a lesson may tell its premise, never a card the opponent does not hold there (R6)."""
     told: dict[int, int] = {}
     assigned = data.get("script", {}).get("assign") or [None]
-    for key, value in data.get("told", {}).items():
+    given = data.get("told", {})
+    if type(given) is not dict:  # a broken lesson file is a ValueError, as the rest
+        raise ValueError(_("lesson {name}: told maps cartouches (1-4) to cards (1-4), like "
+                           "{example}, not {value!r}").format(name=name, example='{"1": 4}',
+                                                               value=given))
+    for key, value in given.items():
         cartouche = int(key) if str(key) in ("1", "2", "3", "4") else None
         if cartouche is None or type(value) is not int or value not in VALUES:
             raise ValueError(_("lesson {name}: told maps a cartouche 1-4 to a card 1-4, not "
