@@ -71,3 +71,14 @@ def test_no_link_to_reload_for_a_game_from_a_position_its_draw_piles_would_tell(
     _record, name = decode_game(re.search(r"game=([^&]+)", app.history.watch.link.value)
                                 .group(1), scenarios.load)
     assert name == "full_kingdom"
+
+
+def test_the_link_to_reload_keeps_the_lessons_done():
+    """A lost kernel does not lose the guided lessons done: the free game's link carries them
+    as the page's address does (``done=``), and a lesson reloads its own address."""
+    app = build_app(query="seed=3&done=1,2")
+    assert app.history.watch.link.value.endswith("&done=1,2")
+    assert "game=" in app.history.watch.link.value
+    app.tutor.list_buttons[2].click()  # lesson 3: from its own position, not a seed
+    assert app.history.watch.link.value == ""
+    assert build_app(seed=3, how_to_play=False).history.watch.link.value.count("done=") == 0

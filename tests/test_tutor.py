@@ -12,6 +12,7 @@ cartouches, Confirm, Next step, board squares, Retry).
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 
@@ -547,3 +548,61 @@ def test_a_lesson_opened_by_link_shows_its_goal_not_how_to_play():
     assert build_app(seed=3).how_to.is_open
     app = build_app(query="lesson=02_cartouche1_points")
     assert not app.how_to.is_open and app.tutor.lesson.name == "02_cartouche1_points"
+
+
+def _address(app) -> dict:
+    """What the Tutor last asked the page to write into its address: (keys set, keys dropped)."""
+    code = html.unescape(app.tutor.address.value)
+    if not code:
+        return {}
+    keys = json.loads(re.search(r"const s=(\{.*?\}),d=", code).group(1))
+    dropped = json.loads(re.search(r",d=(\[.*?\]);", code).group(1))
+    return {"set": keys, "drop": dropped}
+
+
+def test_lessons_done_are_kept_in_the_page_address():
+    """A reload or a bookmark comes back to the lesson with the lessons done ticked: the
+    Tutor writes them into the page's address as they change, and the address gives them
+    back (``done=`` numbers the lessons as the Lesson menu does)."""
+    app = build_app(query="lesson=02_cartouche1_points&seed=5")
+    assert app.tutor.done == set()
+    written = _address(app)  # the lesson, and a game or scenario link that would hide it
+    assert written["set"] == {"lesson": "02_cartouche1_points", "done": "", "lang": "en"}
+    assert {"game", "step", "scenario", "puzzle"} <= set(written["drop"])
+    play_in_app(app, (4, 1, 2, 3), "first")
+    assert app.tutor.verdict.success
+    assert _address(app)["set"]["done"] == "2"
+    app.tutor.next_lesson.click()
+    assert _address(app)["set"] == {"lesson": "03_order_tie", "done": "2", "lang": "en"}
+    # The address as written opens the same page again: lesson 3, lesson 2 ticked.
+    again = build_app(query="lesson=03_order_tie&done=2&lang=en")
+    assert again.tutor.lesson.name == "03_order_tie" and again.tutor.done == {
+        "02_cartouche1_points"}
+    assert "Done: 1 of 15" in again.tutor.head.value and not again.how_to.is_open
+    assert again.tutor.list_buttons[1].description.startswith("✓ 2. ")
+    # A learner back with lessons done has read How to play: the page opens on the game.
+    assert not build_app(query="done=2").how_to.is_open
+    # Leaving for a free game keeps what is done and names no lesson any more.
+    app.tutor.show_list.click()
+    app.tutor.free.click()
+    assert _address(app)["set"] == {"lesson": "", "done": "2", "lang": "en"}
+
+
+def test_a_page_without_lessons_leaves_its_address_alone():
+    """A game opened by seed or by link is not rewritten: nothing of lessons has changed."""
+    for query in ("seed=5", "done=1,3", "lesson=no_such"):
+        assert _address(build_app(query=query)) == {}, query
+
+
+def test_lessons_done_in_the_address_are_checked():
+    """``done=`` is read from a link anyone may write: what is no lesson's number is left
+    out, and said."""
+    from aton.app import parse_query
+
+    assert parse_query("done=1,3,15")["done"] == [LESSONS[0], LESSONS[2], LESSONS[14]]
+    bad = parse_query("done=0,2,16,x,%E2%91%A0,99999999999")
+    assert bad["done"] == [LESSONS[1]]
+    said = bad["notices"][0].write()
+    assert "numbered 1 to 15" in said and "0, 16, x, ①, 999" in said
+    pt = str(parse_query("done=x&lang=pt")["notices"][0])  # as written when the page opened
+    assert "numeradas de 1 a 15; sem efeito: x" in pt

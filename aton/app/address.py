@@ -10,6 +10,7 @@ record at a step; the page puts its own address in front (the kernel does not kn
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
@@ -27,7 +28,7 @@ from ..i18n import (
     translator,
 )
 from ..players import level_name
-from ..teaching import scenarios
+from ..teaching import scenarios, tutorial
 from .session import OPPONENTS
 
 _ = translator("app")
@@ -77,7 +78,8 @@ def parse_query(query: str, accept_language: str | None = None) -> dict:
     """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
     ``projector=1``, large type for a class; ``lang=pt``, the app in Portuguese; ``game=…&
     step=K``, a game from a link; ``puzzle=ID`` or ``puzzles=1``, Puzzles mode, with
-    ``puzzler=TOKEN``, the learner's progress) -> ``build_app`` keyword arguments.
+    ``puzzler=TOKEN``, the learner's progress; ``done=1,2,5``, the guided lessons done) ->
+    ``build_app`` keyword arguments.
 
     Without ``lang=``, ``accept_language`` (the browser's ``Accept-Language`` header, if known)
     chooses the language (``aton.i18n.best_match``). Unknown keys are ignored. A value that
@@ -166,6 +168,8 @@ def _read_game_params(params: dict[str, str], out: dict, notices: list) -> None:
             notices.append(_said(N_("The page address asks for step={value}, which is not a "
                                     "step number; the game is shown as it stands."),
                                  value=_quoted(params["step"])))
+    if "done" in params:
+        out["done"] = _lessons_done(params["done"], notices)
     if "projector" in params:
         value = params["projector"].strip().lower()
         if value in ("1", "yes", "true", "on", ""):
@@ -176,6 +180,47 @@ def _read_game_params(params: dict[str, str], out: dict, notices: list) -> None:
             notices.append(_said(N_("The page address asks for projector={value}: use "
                                     "projector=1 for large type, projector=0 for the usual "
                                     "page."), value=_quoted(value)))
+
+
+def _lessons_done(text: str, notices: list) -> list[str]:
+    """The guided lessons ``done=1,2,5`` marks done (their numbers in the Lesson menu), by
+    name; a number that is no lesson's is left out and explained in ``notices``."""
+    names = tutorial.names()
+    done, wrong = [], []
+    for part in filter(None, (p.strip() for p in text[:200].split(","))):
+        number = int(part) if part.isdigit() and part.isascii() and len(part) < 4 else 0
+        if 1 <= number <= len(names):
+            done.append(names[number - 1])
+        else:
+            wrong.append(part)
+    if wrong:
+        notices.append(_said(N_("The page address marks lessons done with done={value}, but the "
+                                "lessons are numbered 1 to {total}; left out: {wrong}."),
+                             value=_quoted(text), total=len(names),
+                             wrong=_quoted(", ".join(wrong))))
+    return done
+
+
+def done_value(done: set[str] | frozenset[str]) -> str:
+    """The lessons ``done`` as the page address's ``done=`` writes them: "1,2,5" (numbered as
+    in the Lesson menu); "" for none."""
+    return ",".join(str(i + 1) for i, name in enumerate(tutorial.names()) if name in done)
+
+
+def rewrite_address(set_keys: dict[str, str], drop: tuple[str, ...] = ()) -> str:
+    """HTML that rewrites the page's address in place once it is on the page (the kernel
+    cannot, and does not know the page's address): each key of ``set_keys`` is set to its
+    value (an empty value removes the key), each key of ``drop`` removed, the rest kept. A
+    reload or a bookmark then opens what the address names."""
+    # window.URL: in an inline handler, a bare URL is document.URL (a string).
+    code = ("(()=>{const u=new window.URL(location.href),q=u.searchParams;"
+            f"const s={json.dumps(set_keys)},d={json.dumps(list(drop))};"
+            "for(const k in s){if(s[k]){q.set(k,s[k]);}else{q.delete(k);}}"
+            "for(const k of d){q.delete(k);}"
+            "const t=q.toString().replace(/%2C/g,',');"
+            "history.replaceState(null,'',u.pathname+(t?'?'+t:''));})()")
+    return (f'<img src="data:," alt="" style="display:none" '
+            f'onerror="{html.escape(code, quote=True)}">')
 
 
 def _said(message: str, **facts: object) -> Callable[[], str]:

@@ -12,7 +12,7 @@ lost, and draws the page once the action is done.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ipywidgets import VBox
 
@@ -75,19 +75,20 @@ class AtonApp(VBox):
     address). ``how_to_play``: open How to play on the first screen. ``record``: a game record
     to open (from a link), shown at step ``moment`` (default: where it stands).
     ``projector``: large type for a class. ``lang``: the app's language (default: the one in
-    force); it is the app's own, so two apps in one kernel may speak two languages."""
+    force); it is the app's own, so two apps in one kernel may speak two languages. ``done``:
+    the guided lessons already done (from the page address, which keeps them)."""
 
     def __init__(self, seed: int | None = None, scenario: str | None = None,
                  opponent: str = "greedy", learner: str = "red", lesson: str | None = None, *,
                  deal_seed: int | None = None, notices: list[str] | None = None,
                  how_to_play: bool = True, record: dict | None = None,
                  moment: int | None = None, projector: bool = False, lang: str | None = None,
-                 **kwargs) -> None:
+                 done: Iterable[str] = (), **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-app")
         self.state = AppState(language=normalize(lang) if lang else language(),
                               opponent=opponent if opponent in OPPONENTS else "greedy",
-                              learner=learner, projector=projector)
+                              learner=learner, projector=projector, done=set(done))
         self.narrator = Narrator(self.state)
         self.control = Controller(self.state, self.narrator, deal_seed)
         self.guard = Guard(lambda: self.state.language, self.control.new_action, self._draw,
@@ -104,9 +105,9 @@ class AtonApp(VBox):
             with self.quietly():
                 self.page.relabel()
             self.page.set_projector(projector)
-            if not how_to_play or lesson in self.control.lessons or record is not None:
-                # A guided lesson opened by link has its own introduction; a game opened by
-                # link is there to be looked at.
+            if not how_to_play or lesson in self.control.lessons or record is not None or done:
+                # A guided lesson opened by link has its own introduction, a game opened by
+                # link is there to be looked at, and a learner with lessons done has read it.
                 self.how_to.hide()
         if seed is None:
             seed = self.control.new_seed()

@@ -243,8 +243,8 @@ class Controller(Coaching, LookingBack, AutoPlaying):
         return tutorial.judge(lesson, self.state.game) if lesson is not None else None
 
     def judge(self) -> None:
-        """A lesson whose goal is met is done for this session; a game against a computer
-        level that has just ended is counted on the ladder."""
+        """A lesson whose goal is met is done (the page's address keeps it); a game against a
+        computer level that has just ended is counted on the ladder."""
         verdict = self.verdict()
         if verdict is not None and verdict.success:
             self.state.done.add(self.state.lesson)

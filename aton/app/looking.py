@@ -16,7 +16,7 @@ from ..engine.game import Game
 from ..i18n import plural_translator, translator
 from ..teaching import scenarios, tutorial
 from ..teaching.tutorial import Lesson
-from .address import link_query
+from .address import done_value, link_query
 from .narrator import Narrator
 from .session import Session
 from .state import AppState, Said
@@ -121,15 +121,17 @@ class LookingBack:
         time, so it is given only when it tells nothing hidden: for a game dealt from its
         seed (shown in the seed box) or from a named scenario (a file of the package). A game
         from any other position would carry the draw piles, and so the hands (R6): then ""
-        (the page reloads its own address)."""
+        (the page reloads its own address). The guided lessons done go with it."""
         s = self.state
         record = records.public_record(s.game)
         if record["start"] is not None and not (
                 s.scenario and scenarios.start(s.scenario) == record["start"]):
             return ""
         step = s.moment if s.moment is not None and s.moment <= record["steps"] else None
-        return link_query(record, step=step, scenario=s.scenario, opponent=s.opponent,
-                          learner=s.learner, lang=s.language)
+        query = link_query(record, step=step, scenario=s.scenario, opponent=s.opponent,
+                           learner=s.learner, lang=s.language)
+        # The lessons done go with it, as the page's own address keeps them (``Tutor``).
+        return query + (f"&done={done_value(s.done)}" if s.done else "")
 
     def open_record(self, content: bytes, name: str) -> None:
         """Open a game record chosen with the file button; a bad file is explained and the

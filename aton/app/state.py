@@ -66,7 +66,7 @@ class AppState(HasTraits):
     learner = Unicode("red")
     projector = Bool(False)
     lesson = Unicode("")  # the guided lesson being played, "" for none
-    done = Set(Unicode())  # the guided lessons done in this session
+    done = Set(Unicode())  # the guided lessons done (kept in the page address: Tutor)
     hint = Bool(False)  # the lesson's hint is shown
     moment = Int(None, allow_none=True)  # the step looked back at; None: the live game
     pace = Unicode("normal")

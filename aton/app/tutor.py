@@ -5,7 +5,10 @@ The lessons themselves are data (``aton/teaching/lessons/*.json``, read by
 ``aton.teaching.tutorial``): this module only shows them. ``Tutor`` draws the lesson the app
 state names (``state.lesson``, ``state.done``, ``state.hint``) and the verdict it is given; its
 buttons ask a small interface, ``LessonActions``, to start, retry or leave a lesson, so it
-never reaches into the page. Progress (which lessons are done) lasts for this session.
+never reaches into the page. Progress (which lessons are done) is kept in the page's address
+(``?lesson=03_order&done=1,2``), which the Tutor rewrites as the learner goes: a reload or a
+bookmark comes back to the lesson, with the lessons done ticked. Nothing of it is kept on the
+server, and the address names no card.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 from ..engine.game import Game
 from ..i18n import translator
 from ..teaching.tutorial import Lesson, Verdict, lesson_text, told_text
+from .address import done_value, rewrite_address
 from .hints import HintMarks
 from .panel import rule_badge
 from .rules_panel import with_rule_links
@@ -72,8 +76,13 @@ class Tutor(Panel):
         self.free = Button(layout=Layout(width="100%"), style=style)
         self.list = VBox([*self.list_buttons, self.free], layout=Layout(display="none"))
         self.list.add_class("aton-lesson-list")
+        # Rewrites the page's address (``rewrite_address``); shows nothing.
+        self.address = HTML(layout=Layout(display="none"))
+        # What the address says: (lesson, lessons done), as read from it when the page opened.
+        self.written: tuple[str, frozenset[str]] | None = ("", frozenset(state.done))
         self.widget = VBox([self.head, self.goal, buttons, self.hint_text, self.verdict_box,
-                            self.list], layout=Layout(width="100%", display="none"))
+                            self.list, self.address],
+                           layout=Layout(width="100%", display="none"))
         self.widget.add_class("aton-box")
         self.widget.add_class("aton-tutor")
 
@@ -138,6 +147,7 @@ class Tutor(Panel):
         (None before the lesson's moment)."""
         self.verdict = verdict
         self._label_list()
+        self._write_address()
         lesson = self.lesson
         if lesson is None:
             self.widget.layout.display = "none"
@@ -216,6 +226,24 @@ class Tutor(Panel):
         game = self.state.game
         squares = [sq for sq in hint.squares if game.owner(sq) == then.owner(sq)]
         return squares, list(hint.keep)
+
+    def _write_address(self) -> None:
+        """Keep the lesson being played and the lessons done in the page's address, once
+        either differs from what it says. A class's page and Puzzles mode keep their own
+        address; once Puzzles close, this one is written again (without ``puzzle=``)."""
+        state = self.state
+        if state.puzzles or state.class_query:
+            self.written = None
+            return
+        now = (state.lesson, frozenset(state.done))
+        if now == self.written:
+            return
+        self.written = now
+        # A lesson opens from its own position: a game, a scenario or a puzzle named in the
+        # address would only stand in its way on a reload.
+        self.address.value = rewrite_address(
+            {"lesson": state.lesson, "done": done_value(state.done), "lang": state.language},
+            drop=("game", "step", "scenario", "puzzle", "puzzles"))
 
     def _label_list(self) -> None:
         for name, button in zip(self.order, self.list_buttons, strict=True):
