@@ -586,12 +586,20 @@ def test_lessons_done_are_kept_in_the_page_address():
     app.tutor.show_list.click()
     app.tutor.free.click()
     assert _address(app)["set"] == {"lesson": "", "done": "2", "lang": "en"}
+    assert "game" not in _address(app)["drop"]  # a free game's link, if any, stays
+    app.switch_language("pt")  # and a reload keeps the language chosen on the page
+    assert _address(app)["set"] == {"lesson": "", "done": "2", "lang": "pt"}
 
 
 def test_a_page_without_lessons_leaves_its_address_alone():
-    """A game opened by seed or by link is not rewritten: nothing of lessons has changed."""
-    for query in ("seed=5", "done=1,3", "lesson=no_such"):
+    """A game opened by seed or by link is not rewritten: nothing of lessons has changed.
+    Switching the language writes only the language, and keeps a game's link."""
+    for query in ("seed=5", "done=1,3", "lesson=no_such", "seed=5&lang=pt"):
         assert _address(build_app(query=query)) == {}, query
+    app = build_app(query="seed=5")
+    app.switch_language("pt")
+    assert _address(app) == {"set": {"lesson": "", "done": "", "lang": "pt"},
+                             "drop": ["puzzle", "puzzles"]}
 
 
 def test_lessons_done_in_the_address_are_checked():

@@ -78,8 +78,9 @@ class Tutor(Panel):
         self.list.add_class("aton-lesson-list")
         # Rewrites the page's address (``rewrite_address``); shows nothing.
         self.address = HTML(layout=Layout(display="none"))
-        # What the address says: (lesson, lessons done), as read from it when the page opened.
-        self.written: tuple[str, frozenset[str]] | None = ("", frozenset(state.done))
+        # What the address says (lesson, lessons done, language), as read when the page opened.
+        self.written: tuple[str, frozenset[str], str] | None = (
+            "", frozenset(state.done), state.language)
         self.widget = VBox([self.head, self.goal, buttons, self.hint_text, self.verdict_box,
                             self.list, self.address],
                            layout=Layout(width="100%", display="none"))
@@ -228,22 +229,24 @@ class Tutor(Panel):
         return squares, list(hint.keep)
 
     def _write_address(self) -> None:
-        """Keep the lesson being played and the lessons done in the page's address, once
-        either differs from what it says. A class's page and Puzzles mode keep their own
-        address; once Puzzles close, this one is written again (without ``puzzle=``)."""
+        """Keep the lesson being played, the lessons done and the page's language in the
+        page's address, once any of them differs from what it says. A class's page and
+        Puzzles mode keep their own address; once Puzzles close, this one is written again
+        (without ``puzzle=``)."""
         state = self.state
         if state.puzzles or state.class_query:
             self.written = None
             return
-        now = (state.lesson, frozenset(state.done))
+        now = (state.lesson, frozenset(state.done), state.language)
         if now == self.written:
             return
         self.written = now
         # A lesson opens from its own position: a game, a scenario or a puzzle named in the
-        # address would only stand in its way on a reload.
+        # address would only stand in its way on a reload. A free game's link stays.
+        drop = ("game", "step", "scenario") if state.lesson else ()
         self.address.value = rewrite_address(
             {"lesson": state.lesson, "done": done_value(state.done), "lang": state.language},
-            drop=("game", "step", "scenario", "puzzle", "puzzles"))
+            drop=(*drop, "puzzle", "puzzles"))
 
     def _label_list(self) -> None:
         for name, button in zip(self.order, self.list_buttons, strict=True):
