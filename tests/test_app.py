@@ -238,6 +238,9 @@ def test_whole_game_against_the_computer_with_a_scoring_round(lessons):
     events = len(game.events)
     app.board.click(own)
     assert "Not allowed" in explained(app) and "R10" in explained(app)
+    # Said to the person who clicked: the refusal does not open with their own name.
+    assert f"R10: {own} holds a red counter; the removal must take a blue counter" in (
+        explained(app)) and "red: " not in explained(app)
     assert len(game.events) == events and app.board.counter_on(own) == "red"
     app.controls.next.click()  # Next step while a decision is pending: explained
     assert "Nothing runs until this decision is made" in explained(app)

@@ -61,6 +61,7 @@ def test_a_refused_click_in_portuguese_names_the_rule():
     app.board.click(illegal)
     warning = plain(app.explain.warning)
     assert warning.startswith("Não é permitido") and re.search(r"R1[0-9]|R[1-9]", warning)
+    assert "vermelho: " not in warning  # said to the person who clicked, not about them
     assert len(app.game.events) == len(before)  # nothing changed
     app.board.click("K1")
     assert "Reino dos Mortos" in plain(app.explain.warning) and "R15" in app.explain.warning

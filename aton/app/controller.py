@@ -30,6 +30,7 @@ from .narrator import Narrator
 from .predict import Answer, answer_of
 from .session import Session
 from .state import PUZZLES, AppState, Said, Told
+from .theme import refusal_text
 
 _ = translator("app")
 
@@ -418,8 +419,9 @@ def _not_allowed(err: RuleError, square: bool = False) -> Said:
     language in force when shown)."""
     if square:
         return lambda: _("<b>Not allowed</b> — {reason}. Choose one of the squares with a "
-                         "black frame.").format(reason=html.escape(str(err)))
-    return lambda: _("<b>Not allowed</b> — {reason}").format(reason=html.escape(str(err)))
+                         "black frame.").format(reason=html.escape(refusal_text(err)))
+    return lambda: _("<b>Not allowed</b> — {reason}").format(
+        reason=html.escape(refusal_text(err)))
 
 
 def _said_link(err: RuleError) -> Said:

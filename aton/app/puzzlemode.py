@@ -35,7 +35,7 @@ from .picker import CardPicker
 from .reader import sections_html
 from .rules_panel import with_rule_links
 from .squares import SquareChooser
-from .theme import Panel, in_language, player_span, relabel_options
+from .theme import Panel, in_language, player_span, refusal_text, relabel_options
 
 _ = translator("app")
 
@@ -353,7 +353,7 @@ class PuzzleMode(Panel):
                 children.append(self.picker.widget)
         self.stage.children = children
         if self.refused is not None:
-            self.verdict.value = self._warn(html.escape(str(self.refused)))
+            self.verdict.value = self._warn(html.escape(refusal_text(self.refused)))
         elif self.answer is not None:
             self.verdict.value = self._verdict(puzzle, lang)
         elif not keep_verdict:

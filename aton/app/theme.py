@@ -200,6 +200,17 @@ def capitalized(text: str) -> str:
     return text
 
 
+def refusal_text(err: errors.RuleError) -> str:
+    """A refused choice as the person who made it reads it: the rule id and the refusal's
+    sentence, without the player's name it opens with ("R12: T4.1 is in temple 4, …", not
+    "R12: red: T4.1 …"): the choice was theirs, and the prompt names whose turn it is."""
+    detail = err.detail
+    player = err.facts.get("player")
+    if player is not None:
+        detail = detail.removeprefix(f"{player}: ")
+    return f"{err.rule}: {detail}"
+
+
 def player_span(player: str, text: str | None = None) -> str:
     """``text`` (default: the player's name) in the player's colour, bold."""
     return (f'<b style="color:{PLAYER_COLOUR.get(player, "#222")}">'
