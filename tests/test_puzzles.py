@@ -131,3 +131,14 @@ def test_choices_are_written_as_in_a_decisions_text():
                                ("place", "T2.5", "T2.5")):
         assert choice_text(kind, choice) == text and choice_of(kind, text) == choice
     assert bots.get("greedy", seed=0).name == "greedy"
+
+
+def test_the_shipped_puzzles_say_what_the_coach_says_now():
+    """A puzzle's question and explanation are written from its analysis's facts, in every
+    language, by the coach's own sentences: when those change (a rule said better, a
+    translation), ``aton puzzles rewrite`` writes the shipped set again. Forgotten, the
+    puzzles kept sentences the coach no longer says."""
+    for puzzle in puzzles.load():  # read afresh: ``written`` writes into the puzzle
+        shipped = (dict(puzzle.question), dict(puzzle.explanation))
+        puzzlemaker.written(puzzle)
+        assert (puzzle.question, puzzle.explanation) == shipped, puzzle.id

@@ -101,14 +101,17 @@ def test_a_one_places_one_counter_in_the_coachs_words():
     with speaking("pt"):
         reasons, _temples = coach.choice_reasons(view, one, None)
     assert any(r.startswith("Cartucho 4: um 1 coloca 1 pedra,") for r in reasons)
-    # R12 in Portuguese as a sentence, where it read "pedras aqui: templos 1 a 3"
+    # R12 in Portuguese as a sentence with its article, where it read "pedras aqui: templos 1
+    # a 3" and then "abre templos 1 a 3"
     c3 = one[2]
-    opens = temples_text(c3)
-    assert f"Cartouche 3: a {c3} opens {opens} for your removal and placement (R12)." in \
+    temples = temples_text(c3, "in")
+    assert f"Cartouche 3: a {c3} lets you remove and place counters {temples} (R12)." in \
         coach.choice_reasons(view, one, None)[0]
     with speaking("pt"):
-        said = f"Cartucho 3: um {c3} abre {temples_text(c3)} para você remover e colocar pedras (R12)."
+        said = (f"Cartucho 3: um {c3} deixa você remover e colocar pedras "
+                f"{temples_text(c3, 'in')} (R12).")
         assert said in coach.choice_reasons(view, one, None)[0]
+        assert " nos templos 1 " in said or " no templo 1 " in said
 
 
 def test_a_one_on_cartouche_1_is_never_said_to_beat_anything_r7():

@@ -191,9 +191,9 @@ def choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
         else:
             said.append(_("Cartouche 2: a {card} removes nothing (R10); the lower card goes "
                           "first (R8){first}.").format(card=c2, first=first))
-        # Translators: {temples} is e.g. "temples 1 to 3".
-        said.append(_("Cartouche 3: a {card} opens {temples} for your removal and placement "
-                      "(R12).").format(card=c3, temples=temples_text(c3)))
+        # Translators: {temples} is e.g. "in temples 1 to 3" ("nos templos 1 a 3").
+        said.append(_("Cartouche 3: a {card} lets you remove and place counters {temples} "
+                      "(R12).").format(card=c3, temples=temples_text(c3, "in")))
         said.append(_n("Cartouche 4: a {card} places {card} counter, on an empty square of those "
                        "temples (R13).",
                        "Cartouche 4: a {card} places {card} counters, on empty squares of those "
