@@ -499,8 +499,12 @@ def test_the_coachs_reasons_say_the_lessons_goal_once():
     app = build_app(seed=5, lesson="03_order_tie")
     app.coach.hint.click()
     said = html.unescape(app.coach.hint_box.value)
-    assert "keep your cards" in said
+    # Keeping the cards is keeping the exchange counter (R5), said so: "keep your cards" read
+    # as if the cards were not to be played.
+    assert "Coach: keep the exchange counter, put " in said
     assert said.count("This lesson's goal:") == 1
+    app.switch_language("pt")
+    assert "guarde a ficha de troca, coloque " in html.unescape(app.coach.hint_box.value)
 
 
 def test_undo_takes_the_verdict_back():

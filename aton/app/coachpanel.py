@@ -123,8 +123,8 @@ class CoachPanel(Panel):
             cards = then.choice
             # Both decisions may give the same first reason (a lesson's goal): said once.
             reasons = list(dict.fromkeys(reasons[:1] + then.reasons))
-            headline = _("keep your cards, put {placed} (the next card to put and its cartouche are "
-                         "marked), then Confirm").format(placed=on_cartouches(cards))
+            headline = _("keep the exchange counter, put {placed} (the next card to put and its "
+                         "cartouche are marked), then Confirm").format(placed=on_cartouches(cards))
         elif advice.kind == "exchange":
             headline = _("click Hand in exchange for 4 new cards")
         else:
