@@ -142,3 +142,7 @@ def test_the_shipped_puzzles_say_what_the_coach_says_now():
         shipped = (dict(puzzle.question), dict(puzzle.explanation))
         puzzlemaker.written(puzzle)
         assert (puzzle.question, puzzle.explanation) == shipped, puzzle.id
+        # What the choice comes to is said of "this choice": after the cartouches one by one,
+        # "it" (Portuguese "ela") had nothing clear to stand for.
+        assert "All in all this choice comes out " in puzzle.explanation["en"]
+        assert "Somando tudo, esta escolha fica em " in puzzle.explanation["pt"]

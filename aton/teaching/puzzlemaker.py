@@ -268,8 +268,9 @@ def explanation(view: PlayerView, best: object, st: ChoiceStats, runner: object,
         said.append(_("In {percent}% of the games the analysis imagined with this choice, "
                       "you won the game at once: {how}.").format(
             percent=round(100 * st.won), how=_(coach.WIN_WORDS[how])))
-    said.append(_("All in all it comes out {worth} by the end of the round (R7, R16).").format(
-        worth=coach.balance(st.worth)))
+    # "This choice", not "it": the sentences before it are about the cartouches one by one.
+    said.append(_("All in all this choice comes out {worth} by the end of the round (R7, "
+                  "R16).").format(worth=coach.balance(st.worth)))
     said.append(_("The next best choice, {runner}, comes out {worth}.").format(
         runner=coach.shown_choice(runner), worth=coach.balance(runner_st.worth)))
     if _key(greedy) != _key(runner):
