@@ -540,3 +540,15 @@ def portuguese_sentences(text: str) -> list[str]:
     """The pieces of the Portuguese translations found in ``text``: an English page, none."""
     pieces = _PIECES.setdefault(True, _catalog_pieces(True))
     return [p for p in pieces if p in text]
+
+
+def address_written(widget) -> dict:
+    """What an app's hidden address widget last asked the page to write into its address
+    (``aton.app.address.rewrite_address``): ``{"set": keys and values, "drop": keys}``, or {}
+    for nothing."""
+    code = html.unescape(widget.value)
+    if not code:
+        return {}
+    keys = json.loads(re.search(r"const s=(\{.*?\}),d=", code).group(1))
+    dropped = json.loads(re.search(r",d=(\[.*?\]);", code).group(1))
+    return {"set": keys, "drop": dropped}

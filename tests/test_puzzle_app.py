@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from helpers import plain
+from helpers import address_written, plain
 from test_howto import BUTTON, bare_rule_ids
 
 from aton.app import build_app
@@ -94,7 +94,8 @@ def test_a_wrong_then_a_right_answer_move_the_rating_down_then_up_and_are_kept()
     assert mode.rating.rating > low and mode.streak == 1
     # A reload: a new page with the address the page wrote finds the same progress.
     token = mode.token
-    assert f"puzzler={token}" in mode.address.value
+    written = address_written(mode.address)["set"]
+    assert written == {"puzzler": token, "lang": "en", "puzzle": second.id}
     again = build_app(query=f"puzzle={second.id}&puzzler={token}&lang=en", deal_seed=1)
     kept = again.page.puzzles
     assert round(kept.rating.rating) == round(mode.rating.rating)
@@ -153,7 +154,8 @@ def test_the_teacher_sees_a_students_puzzles():
     assert mode.token == ana.token
     puzzle = mode.puzzle
     answer(app, puzzle, choice_of(puzzle.kind, puzzle.best[0]))
-    assert f"join={started.code}" in mode.address.value
+    written = address_written(mode.address)["set"]
+    assert written == {"join": started.code, "me": ana.token, "lang": "en", "puzzle": puzzle.id}
     (row,) = store.progress(started.code, started.key)
     assert (row.student, row.puzzles_tried, row.puzzles_solved) == ("Ana", 1, 1)
     assert "1 of 1, rating" in _teacher_table(started)
@@ -164,3 +166,19 @@ def _teacher_table(started) -> str:
     teacher = build_app(query=f"class={started.code}&key={started.key}&lang=en", deal_seed=1)
     teacher.page.classroom.out.show_progress()
     return plain(teacher.page.classroom.out.progress.value)
+
+
+def test_puzzles_keep_the_rest_of_the_page_address():
+    """Puzzles mode writes its puzzle and learner into the page's address and leaves the rest
+    of it: a reload in the middle of the puzzles still finds the lesson and the lessons done
+    (it wrote a whole address of its own, and a learner who reloaded there lost them)."""
+    app = build_app(query="lesson=03_order_tie&done=1,2&lang=en", deal_seed=1)
+    open_from_the_menu(app)
+    mode = app.page.puzzles
+    written = address_written(mode.address)
+    assert set(written["set"]) == {"puzzler", "lang", "puzzle"} and written["drop"] == ["puzzles"]
+    # Back to the game: the lessons' address comes back in full, without the puzzle.
+    mode.back.click()
+    again = address_written(app.tutor.address)
+    assert again["set"] == {"lesson": "03_order_tie", "done": "1,2", "lang": "en"}
+    assert "puzzle" in again["drop"]

@@ -12,12 +12,11 @@ cartouches, Confirm, Next step, board squares, Retry).
 from __future__ import annotations
 
 import html
-import json
 import random
 import re
 
 import pytest
-from helpers import put_by_clicks
+from helpers import address_written, put_by_clicks
 
 import aton
 from aton.app import build_app
@@ -555,13 +554,7 @@ def test_a_lesson_opened_by_link_shows_its_goal_not_how_to_play():
 
 
 def _address(app) -> dict:
-    """What the Tutor last asked the page to write into its address: (keys set, keys dropped)."""
-    code = html.unescape(app.tutor.address.value)
-    if not code:
-        return {}
-    keys = json.loads(re.search(r"const s=(\{.*?\}),d=", code).group(1))
-    dropped = json.loads(re.search(r",d=(\[.*?\]);", code).group(1))
-    return {"set": keys, "drop": dropped}
+    return address_written(app.tutor.address)
 
 
 def test_lessons_done_are_kept_in_the_page_address():

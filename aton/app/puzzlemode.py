@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import math
 import secrets
+from urllib.parse import parse_qsl
 
 from bqplot import Axis, Figure, LinearScale, Lines
 from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
@@ -26,6 +27,7 @@ from ..engine.errors import RuleError
 from ..i18n import translator
 from ..teaching import coach, puzzlerating, puzzles
 from ..teaching.puzzles import THEMES, Puzzle, choice_of, theme_name
+from .address import rewrite_address
 from .board import BoardView
 from .board_words import board_words
 from .cartouche_table import CartoucheTable
@@ -402,17 +404,16 @@ class PuzzleMode(Panel):
         return with_rule_links(f'<div class="aton-warn" role="alert">{text}</div>')
 
     def _write_address(self) -> None:
-        """The page's address names this puzzle and this learner: a reload comes back here."""
+        """The page's address names this puzzle and this learner: a reload comes back here.
+        The rest of it stays: a lesson and the lessons done (``Tutor``) come back after."""
         if self.puzzle is None or not self.on:
             return
-        lang = self.speaks() or "en"
-        if self.link.role == "student":
-            query = f"{self.state.class_query}&puzzle={self.puzzle.id}"
+        if self.link.role == "student":  # the class link, with the puzzle
+            keys = dict(parse_qsl(self.state.class_query.lstrip("?")))
         else:
-            query = f"?puzzle={self.puzzle.id}&puzzler={self.token}&lang={lang}"
-        code = f"history.replaceState(null,'',location.pathname+{query!r})"
-        self.address.value = (f'<img src="data:," alt="" style="display:none" '
-                              f'onerror="{html.escape(code, quote=True)}">')
+            keys = {"puzzler": self.token, "lang": self.speaks() or "en"}
+        self.address.value = rewrite_address({**keys, "puzzle": self.puzzle.id},
+                                              drop=("puzzles",))
 
 
 def _firsts(history) -> list[bool]:
