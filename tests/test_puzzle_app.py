@@ -182,3 +182,22 @@ def test_puzzles_keep_the_rest_of_the_page_address():
     again = address_written(app.tutor.address)
     assert again["set"] == {"lesson": "03_order_tie", "done": "1,2", "lang": "en"}
     assert "puzzle" in again["drop"]
+
+
+def test_the_learners_puzzles_wait_in_the_address_while_the_game_is_played():
+    """Back in the game (a lesson), the address keeps ``puzzler=``: a reload there and
+    Puzzles opened from the menu go on with the same learner's rating and answers, where a
+    new learner started at 1000."""
+    puzzle = first_of("place")
+    app = build_app(query=f"puzzle={puzzle.id}&lang=en", deal_seed=1)
+    mode = app.page.puzzles
+    answer(app, puzzle, wrong_choice(puzzle))
+    rating, token = mode.rating.rating, mode.token
+    mode.back.click()
+    assert "puzzler" not in address_written(app.tutor.address).get("drop", [])
+    again = build_app(query=f"lesson=03_order_tie&puzzler={token}&lang=en", deal_seed=1)
+    assert again.tutor.lesson.name == "03_order_tie" and not again.page.puzzles.on
+    open_from_the_menu(again)
+    kept = again.page.puzzles
+    assert kept.token == token and round(kept.rating.rating) == round(rating) < 1000
+    assert [h[0] for h in kept.history] == [puzzle.id]

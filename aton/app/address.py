@@ -78,7 +78,7 @@ def parse_query(query: str, accept_language: str | None = None) -> dict:
     """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
     ``projector=1``, large type for a class; ``lang=pt``, the app in Portuguese; ``game=…&
     step=K``, a game from a link; ``puzzle=ID`` or ``puzzles=1``, Puzzles mode, with
-    ``puzzler=TOKEN``, the learner's progress; ``done=1,2,5``, the guided lessons done) ->
+    ``puzzler=TOKEN``, the learner's progress, kept for later without them; ``done=1,2,5``, the guided lessons done) ->
     ``build_app`` keyword arguments.
 
     Without ``lang=``, ``accept_language`` (the browser's ``Accept-Language`` header, if known)
@@ -103,6 +103,8 @@ def parse_query(query: str, accept_language: str | None = None) -> dict:
     if params.get("puzzle") or params.get("puzzles"):  # Puzzles mode (issue 20)
         out["puzzle"] = {"id": params.get("puzzle", "")[:16] or None,
                          "token": params.get("puzzler", "")[:100] or None}
+    elif params.get("puzzler"):  # the learner's puzzles, for when Puzzles mode is opened
+        out["puzzler"] = params["puzzler"][:100]
     classroom = {k: params[k][:100] for k in CLASS_KEYS if params.get(k)}
     if classroom:
         out["classroom"] = classroom

@@ -340,6 +340,7 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
         kwargs.update(parse_query(query or "", accept_language=accept_language))
     classroom = kwargs.pop("classroom", None)
     puzzle = kwargs.pop("puzzle", None)
+    puzzler = kwargs.pop("puzzler", None)
     if classroom or puzzle:  # a page opened for a class or a puzzle: no How to play first
         kwargs["how_to_play"] = False
     app = AtonApp(**kwargs)
@@ -350,6 +351,8 @@ def build_app(seed: int | None = None, scenario: str | None = None, opponent: st
         app.guard(app.page.classroom.open_address)(classroom)
     if puzzle:  # ?puzzle=ID (or ?puzzles=1) and ?puzzler=TOKEN: Puzzles mode (issue 20)
         app.guard(app.page.puzzles.open)(puzzle["id"], puzzle["token"])
+    elif puzzler:  # ?puzzler=TOKEN alone: the learner's puzzles, when Puzzles mode opens
+        app.guard(app.page.puzzles.remember)(puzzler)
     return app
 
 

@@ -157,6 +157,11 @@ class PuzzleMode(Panel):
         self._shown(True)
         self.address.value = ""
 
+    def remember(self, token: str) -> None:
+        """The learner whose puzzles these are (``?puzzler=`` in an address that opens the
+        game): Puzzles mode, opened later from the Lesson menu, goes on with their progress."""
+        self._learner(token)
+
     def _learner(self, token: str | None) -> None:
         if self.link.role == "student":  # a student's progress, for the teacher to see
             token = self.link.token
