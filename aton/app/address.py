@@ -78,8 +78,8 @@ def parse_query(query: str, accept_language: str | None = None) -> dict:
     """``'scenario=NAME&seed=3&opponent=random'`` (or ``lesson=NAME``, a guided lesson;
     ``projector=1``, large type for a class; ``lang=pt``, the app in Portuguese; ``game=…&
     step=K``, a game from a link; ``puzzle=ID`` or ``puzzles=1``, Puzzles mode, with
-    ``puzzler=TOKEN``, the learner's progress, kept for later without them; ``done=1,2,5``, the guided lessons done) ->
-    ``build_app`` keyword arguments.
+    ``puzzler=TOKEN``, the learner's puzzles, also kept alone for when Puzzles mode opens;
+    ``done=1,2,5``, the guided lessons done) -> ``build_app`` keyword arguments.
 
     Without ``lang=``, ``accept_language`` (the browser's ``Accept-Language`` header, if known)
     chooses the language (``aton.i18n.best_match``). Unknown keys are ignored. A value that

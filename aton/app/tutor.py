@@ -6,7 +6,7 @@ The lessons themselves are data (``aton/teaching/lessons/*.json``, read by
 state names (``state.lesson``, ``state.done``, ``state.hint``) and the verdict it is given; its
 buttons ask a small interface, ``LessonActions``, to start, retry or leave a lesson, so it
 never reaches into the page. Progress (which lessons are done) is kept in the page's address
-(``?lesson=03_order&done=1,2``), which the Tutor rewrites as the learner goes: a reload or a
+(``?lesson=03_order_tie&done=1,2``), which the Tutor rewrites as the learner goes: a reload or a
 bookmark comes back to the lesson, with the lessons done ticked. Nothing of it is kept on the
 server, and the address names no card.
 """
