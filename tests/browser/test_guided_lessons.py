@@ -1,9 +1,9 @@
 """Guided lessons in a real browser: Voilà serves notebooks/play.ipynb?lesson=NAME, chromium
 clicks like a learner.
 
-One lesson is played by clicks to its "Well done" verdict (with the Hint shown first), one is
-played wrongly to its "Try again" verdict, then Retry starts it afresh and the right play wins; a reload comes back to the lesson with what is
-done.
+One lesson is played by clicks to its "Well done" verdict (with the Hint shown first), and a
+reload then comes back to the next lesson with what is done; one is played wrongly to its "Try
+again" verdict, then Retry starts it afresh and the right play wins.
 Screenshots go to /tmp/aton_tutor_screenshots (outside the repository).
 """
 
