@@ -560,6 +560,17 @@ def test_progress_downloads_as_csv(room, store):
         store.progress_csv(started.code, bo.token)
 
 
+def test_a_student_reads_back_their_own_lessons_and_no_one_elses(room, store):
+    started, ana, bo, _cy = room
+    store.record_lesson(started.code, ana.token, "02", "done")
+    store.record_lesson(started.code, ana.token, "01", "not yet")
+    store.record_lesson(started.code, bo.token, "03", "done")
+    assert store.my_lessons(started.code, ana.token) == [("01", "not yet"), ("02", "done")]
+    assert store.my_lessons(started.code, bo.token) == [("03", "done")]
+    with refused("unknown-student"):
+        store.my_lessons(started.code, started.key)
+
+
 def test_lessons_are_recorded_only_by_their_student(room, store):
     started, ana, *_ = room
     with refused("unknown-student"):

@@ -214,6 +214,12 @@ class ClassLink(Duels, Questions):
         student = FAILED if code is FAILED else self._tried(self.store.rejoin, code, token)
         if student is FAILED:
             return False
+        # The guided lessons done on this page before the reload (the class's address keeps
+        # none of them: Tutor leaves a class's page its own address) are ticked again.
+        lessons = self._get(self.store.my_lessons, code, token, default=[])
+        self.state.done = self.state.done | {
+            lesson for lesson, verdict in lessons
+            if verdict == "done" and lesson in self.control.lessons}
         self._student(code, student)
         return True
 

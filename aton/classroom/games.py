@@ -185,6 +185,15 @@ class GamesMixin(StoreBase):
                                                       verdict=verdict, at=self._clock()))
             self._touch(conn, row.id)
 
+    def my_lessons(self, code: str, token: str) -> list[tuple[str, str]]:
+        """The student's own guided lessons with their latest verdicts, by lesson (a reloaded
+        page ticks the ones done again); no other student's."""
+        with self._tx() as conn:
+            _row, me = self._student(conn, code, token)
+            return [tuple(x) for x in conn.execute(
+                select(t.lessons.c.lesson, t.lessons.c.verdict).where(
+                    t.lessons.c.student_id == me.id).order_by(t.lessons.c.lesson)).all()]
+
     def progress(self, code: str, key: str) -> list[Progress]:
         """One record per student of the class, by name (the teacher)."""
         with self._tx() as conn:
