@@ -86,3 +86,22 @@ def test_step_controls_stay_first_whatever_the_explanation_shows():
     a.show_error(RuntimeError("test"))  # the error area goes under the controls
     assert a.right.children[0] is a.controls.steps
     assert a.right.children[1] is a.errors
+
+
+def test_the_lesson_menu_is_as_wide_as_its_chosen_entry():
+    """A lesson's title is longer than the free game's entry: the menu widens with the choice
+    (and never past that width, where a narrow header lets it grow), so the title shows whole
+    (tests/browser/test_fits.py measures it on the page)."""
+    a = app()
+    menu = a.controls.lesson
+    free = int(menu.layout.width.removesuffix("px"))
+    menu.value = "03_order_tie"  # "3. Cartouche 2: who goes first, and the tie-break"
+    chosen = {value: label for label, value in menu.options}[menu.value]
+    wide = int(menu.layout.width.removesuffix("px"))
+    assert wide > free and wide >= 8 * len(chosen)
+    assert menu.layout.max_width == menu.layout.width
+    a.switch_language("pt")  # the Portuguese title is sized in turn
+    chosen_pt = {value: label for label, value in menu.options}[menu.value]
+    assert chosen_pt != chosen and menu.layout.width == f"{8 * (len(chosen_pt) + 6) + 30}px"
+    menu.value = ""
+    assert int(menu.layout.width.removesuffix("px")) < wide

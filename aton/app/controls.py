@@ -87,6 +87,7 @@ class Controls(Panel):
         # The guided lessons (aton/teaching/lessons/), and the free game first (value "").
         self.lesson = Dropdown(options=["", *self.lessons], value="", style=small,
                                layout=Layout(flex="0 1 auto", margin="0 0 0 18px"))
+        self.lesson.observe(lambda _change: self._size_lesson_menu(), "value")
         self.start_lesson = Button(layout=Layout(width="auto", flex="0 0 auto"), style=style)
         # The language menu: each language named in its own words (aton.i18n.LANGUAGES).
         self.language = Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
@@ -127,6 +128,15 @@ class Controls(Panel):
         self.opponent.tooltip = (_("★ marks the strongest level you have beaten in this "
                                    "session") if self.best else None)
 
+    def _size_lesson_menu(self) -> None:
+        """As wide as the chosen entry, whole (a lesson's title is often longer than the free
+        game's): 8 px a letter of its 15 px type, the label and the arrow. Under 1280 px wide
+        the header starts it narrower and lets it grow into what room its row has left, up to
+        this width (aton/app/layout.py)."""
+        chosen = {value: label for label, value in self.lesson.options}[self.lesson.value]
+        width = f"{max(240, 8 * (len(chosen) + len(_('Lesson:'))) + 30)}px"
+        self.lesson.layout.width = self.lesson.layout.max_width = width
+
     @in_language
     def relabel(self) -> None:
         """Every label, tooltip and menu entry in the page's language (values kept)."""
@@ -157,10 +167,7 @@ class Controls(Panel):
             (f"{i}. {lesson_text(title)}", name)
             for i, (name, title) in enumerate(self.lessons.items(), 1)])
         self.lesson.description = _("Lesson:")
-        # The entry shown first, whole, from 1280 px wide (under it the header cuts the menu
-        # shorter, aton/app/layout.py): 8 px a letter of its 15 px type, and the arrow.
-        free = len(_(FREE_GAME)) + len(_("Lesson:"))
-        self.lesson.layout.width = f"{max(240, 8 * free + 30)}px"
+        self._size_lesson_menu()
         self.start_lesson.description = _("Start")
         self.start_lesson.tooltip = _("Start this guided lesson (or a free game against the "
                                       "computer, or puzzles)")

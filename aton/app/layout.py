@@ -162,12 +162,12 @@ LAYOUT_CSS = f"""
   /* The header keeps two rows with the Class button in it (Portuguese's longer words too):
      its buttons are padded less, and the Lesson menu starts at 250 px (it lists whole
      titles, and a wider menu would push the row onto a third) and takes what room its row
-     has left, up to 330 px: at 1024 px wide either language's row leaves it room for its
-     first entry whole. */
+     has left, up to its chosen entry's width (Controls._size_lesson_menu): at 1024 px wide
+     either language's row leaves it room for its first entry whole. */
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-header :is(.widget-button, .widget-toggle-button) {{
     padding: 0 8px; }}
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-header .widget-dropdown.aton-lesson-menu {{
-    flex: 1 1 250px !important; min-width: 0; max-width: 330px;
+    flex: 1 1 250px !important; min-width: 0;
     margin-left: 8px !important; }}
 }}
 /* On a screen under 1000 px high the page's first line is kept for screen readers only
@@ -240,7 +240,8 @@ LAYOUT_CSS = f"""
   /* Open, the Lesson menu has a row of its own with its label above it, so that the free
      game's whole entry shows down to 320 px. */
   .aton-app:not(.{PROJECTOR_CLASS}) .aton-header .widget-dropdown.aton-lesson-menu {{
-    flex: 1 1 100% !important; max-width: 100%; margin-left: var(--jp-widgets-margin) !important;
+    flex: 1 1 100% !important; max-width: 100% !important;
+    margin-left: var(--jp-widgets-margin) !important;
     flex-direction: column; align-items: stretch; height: auto !important; }}
   .aton-app .aton-header .aton-lesson-menu > .widget-label {{ width: auto; text-align: left; }}
   .aton-app .aton-header .aton-lesson-menu > select {{ flex: 0 0 auto;

@@ -8,7 +8,7 @@ cartouches, Confirm, what to do now (the explanation's last line), Next step, an
 boxes and Reveal lie inside the window without scrolling; nothing scrolls sideways; no
 button's words are cut; no panel runs past its column; no pawn covers a number of the
 score track; the scoring round's chart covers none of its table; the Lesson menu shows its
-first entry whole.
+first entry whole, and from 1280 px wide a lesson's whole title.
 """
 
 from __future__ import annotations
@@ -124,9 +124,13 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
     above, and the cards and Confirm still on the screen (a Watch out line and a longer goal
     pushed Confirm off it in lessons 8, 11, 12, 13 and 14), with the lesson's hint open too
     (it marks the cards to play: it pushed them off in thirteen lessons), or the Coach hint
-    instead (it pushed them off in every lesson, by up to 180 px)."""
-    off = {}
+    instead (it pushed them off in every lesson, by up to 180 px). From 1280 px wide the
+    Lesson menu shows the lesson's whole title (it cut most of them short)."""
+    off, cut = {}, {}
     for name, cards in each_lesson(page, voila_server, size, f"lang={lang}"):
+        words, room = page.evaluate(LESSON_MENU_ROOM)
+        if size[0] >= 1280 and words > room:
+            cut[name] = f"{words:.0f} px in {room:.0f}"
         must = [".aton-steps button", ".aton-goal"]
         if cards:
             must += [".aton-cardbtn", ".aton-picker-confirm"]
@@ -147,6 +151,7 @@ def test_every_lesson_opens_with_its_cards_and_confirm_on_screen(page: Page, voi
                 off[name, hint] = found
                 page.screenshot(path=f"/tmp/fits_lesson_{name}_{lang}_{size[0]}_{hint}.png")
     assert off == {}
+    assert cut == {}, "the Lesson menu cuts the lesson's title"
 
 
 @pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
