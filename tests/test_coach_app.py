@@ -87,6 +87,8 @@ def test_hint_button_waits_for_a_decision():
 def test_review_says_whether_the_coach_agreed():
     app = build_app(seed=11, how_to_play=False)
     app.coach.review.value = True
+    # turned on before any choice: it says what it will do, so the click is not lost
+    assert "after each of your choices from now on" in plain(app.coach.review_text)
     to_board_decision(app)
     view = app.game.view("red")
     best = aton.teaching.coach.advice(view, "strong", seed=app.coach.seed).choice

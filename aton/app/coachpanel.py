@@ -92,7 +92,7 @@ class CoachPanel(Panel):
         self._show_hint(hinted if hinted is not None and hinted.view.player == screen else None)
         visible = reviewed is not None and (not reviewed.secret or reviewed.player == screen
                                             or self.state.game.phase != "choose")
-        self._show_review(reviewed if visible else None)
+        self._show_review(reviewed if visible else None, hidden=reviewed is not None)
         able = self.state.deciding is not None and self.state.moment is None
         self.hint.disabled = not able
         self.hint.tooltip = (_(HINT_TIP) if able
@@ -141,9 +141,16 @@ class CoachPanel(Panel):
         self.hints.show("coach", dict(enumerate(cards, 1)) if cards else {}, squares)
         self.hint.button_style = "info"
 
-    def _show_review(self, reviewed: Reviewed | None) -> None:
+    def _show_review(self, reviewed: Reviewed | None, hidden: bool = False) -> None:
+        """The review of the last choice (``hidden``: there is one, not for this screen)."""
         if reviewed is None or not self.review.value:
-            self.review_box.value = ""
+            # Turned on, with no choice reviewed yet (or since a new game or an undo): say
+            # what it does, or the button seems to do nothing.
+            self.review_box.value = (
+                '<div class="aton-notice">' + html.escape(_(
+                    "Review is on: after each of your choices from now on, the coach says "
+                    "whether it would have chosen the same.")) + "</div>"
+                if self.review.value and not hidden else "")
             self.last_review = []
             return
         reviews = list(reviewed.reviews)
