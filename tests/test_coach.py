@@ -152,3 +152,9 @@ def test_the_review_prices_a_missed_win():
     review = coach.compare(view, (3, 2, 1, 2), "strong", seed=0)
     assert not review.agrees and review.preferred[2] >= 3
     assert review.difference > 20, review.text
+    # Why, in what the coach's cards do where they differ: here at least cartouche 3 (R12),
+    # not the coach's cards said a second time.
+    assert "Cartouche 3: a " in review.text and "(R12)" in review.text
+    assert "Put " not in review.text
+    for k, (mine, its) in enumerate(zip((3, 2, 1, 2), review.preferred, strict=True), 1):
+        assert (f"Cartouche {k}: " in review.text) == (mine != its), (k, review.text)

@@ -316,8 +316,13 @@ def compare(view: PlayerView, choice: object, level: str = "strong", seed: int =
     else:
         text = _("The coach preferred {preferred}, but your choice, {chosen}, is about as "
                  "good in expected points.")
+    why = coach.reasons[0]
+    if view.pending.kind == "assign":
+        # The first reason only says the coach's cards again: what the coach's cards do on
+        # the cartouches where the two assignments differ says why (R7, R8, R10-R13).
+        why = " ".join(coach.reasons[1 + k] for k in range(4) if preferred[k] != choice[k])
     text = text.format(preferred=shown_choice(preferred), points=_points(difference),
-                       chosen=shown_choice(choice)) + " " + coach.reasons[0]
+                       chosen=shown_choice(choice)) + " " + why
     return Review(False, choice, preferred, difference, text, coach.rules)
 
 
