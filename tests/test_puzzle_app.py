@@ -70,7 +70,11 @@ def test_a_wrong_then_a_right_answer_move_the_rating_down_then_up_and_are_kept()
     app = build_app(query=f"puzzle={puzzle.id}&lang=en", deal_seed=1)
     mode = app.page.puzzles
     assert mode.puzzle.id == puzzle.id
+    # before a first answer: no "solved 0 of 0", the rating said to be a first guess
+    assert plain(mode.score.value) == ("Your rating: 1000 (± 350), a first guess that settles "
+                                       "as you answer")
     answer(app, puzzle, wrong_choice(puzzle))
+    assert "solved 0 of 1" in plain(mode.score.value)
     said = plain(mode.verdict.value)
     assert said.startswith("✘ Not the best choice: the best was")
     assert puzzle.explanation["en"] in said and "expected points" in said

@@ -299,10 +299,14 @@ class PuzzleMode(Panel):
         lang = self.speaks() or "en"
         self.heading.value = "<h3 class='aton-puzzle-title'>" + _("Puzzles") + "</h3>"
         rating = self.rating
-        self.score.value = _("Your rating: <b>{rating}</b> (± {rd}) · right in a row: "
-                             "<b>{streak}</b> · solved {solved} of {tried}").format(
+        firsts = _firsts(self.history)
+        # Before a first answer there is nothing to count: the rating is a first guess.
+        self.score.value = (_("Your rating: <b>{rating}</b> (± {rd}) · right in a row: "
+                              "<b>{streak}</b> · solved {solved} of {tried}") if firsts else
+                            _("Your rating: <b>{rating}</b> (± {rd}), a first guess that "
+                              "settles as you answer")).format(
             rating=round(rating.rating), rd=round(rating.rd), streak=self.streak,
-            solved=sum(1 for h in _firsts(self.history) if h), tried=len(_firsts(self.history)))
+            solved=sum(1 for h in firsts if h), tried=len(firsts))
         ys = [puzzlerating.LEARNER_START[0]] + [h[3] for h in self.history]
         # The ratings' range in round steps, with room above and below: a single rating (no
         # answer yet) sits in the middle of the chart, between two marked numbers.
