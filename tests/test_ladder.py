@@ -98,7 +98,7 @@ def test_a_loss_offers_one_level_down_and_marks_nothing():
     assert app.game.winner == app.session.other
     said = plain(app.end.text.value)
     assert "The computer (greedy) won this time." in said
-    assert "0 won, 1 lost, 0 drawn" in said and "one level down: the computer (beginner)" in said
+    assert "0 won, 1 lost, 0 drawn" in said and "or try one level down. The computer (beginner)" in said
     assert app.end.offered == "beginner"
     assert all("★" not in label for label in opponent_labels(app).values())
 

@@ -39,7 +39,7 @@ OUTCOMES = {
 #: What it offers next: one level up after a win, one down after a loss, the same after a draw.
 OFFERS = {
     "won": N_("Ready for the next level up? The computer ({level}) {does}."),
-    "lost": N_("Play this level again with New game, or one level down: the computer "
+    "lost": N_("Play this level again with New game, or try one level down. The computer "
                "({level}) {does}."),
     "drawn": N_("Play the computer ({level}) again: the next game decides."),
 }
