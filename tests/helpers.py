@@ -203,6 +203,27 @@ def game_at(kind: str, seed: int = 11) -> Game:
     return game
 
 
+def play_lesson(lesson, game: Game, learner) -> tuple:
+    """Play a guided lesson's ``game`` to its verdict: the automatic steps run, the lesson's
+    scripted opponent plays its script, and ``learner(game)`` makes each of the learner's
+    choices. Returns (the scripted opponent, the verdict)."""
+    from aton.teaching import tutorial
+
+    bot = lesson.player(game)
+    for _ in range(500):
+        verdict = tutorial.judge(lesson, game)
+        if verdict is not None:
+            return bot, verdict
+        pending = game.pending
+        if pending is None:
+            game.step()
+        elif pending.player == lesson.opponent:
+            bot.decide()
+        else:
+            game.decide(learner(game))
+    raise AssertionError(f"lesson {lesson.name} never reached its verdict")
+
+
 LIST_OF_KIND = {"remove": "remove", "place": "place", "take_back": "after_scoring"}
 
 

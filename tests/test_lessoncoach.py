@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-from helpers import plain
+from helpers import plain, play_lesson
 
 from aton.app import build_app
 from aton.engine.game import Game
@@ -20,24 +20,17 @@ LESSONS = tutorial.names()
 def follow_the_coach(lesson: tutorial.Lesson) -> tuple[Game, tutorial.Verdict, list]:
     """Play the lesson with the learner doing what the lesson coach says at every choice."""
     game = lesson.start(1)
-    bot = lesson.player(game)
     hinted = []
-    for _ in range(500):
-        verdict = tutorial.judge(lesson, game)
-        if verdict is not None:
-            return game, verdict, hinted
-        pending = game.pending
-        if pending is None:
-            game.step()
-        elif pending.player == lesson.opponent:
-            bot.decide()
-        else:
-            advice = lessoncoach.lesson_advice(lesson, game)
-            assert advice is not None, (lesson.name, pending.kind)
-            assert advice.choice in game.options()
-            hinted.append(advice)
-            game.decide(advice.choice)
-    raise AssertionError("the lesson never reached its verdict")
+
+    def learner(game: Game):
+        advice = lessoncoach.lesson_advice(lesson, game)
+        assert advice is not None, (lesson.name, game.pending.kind)
+        assert advice.choice in game.options()
+        hinted.append(advice)
+        return advice.choice
+
+    _bot, verdict = play_lesson(lesson, game, learner)
+    return game, verdict, hinted
 
 
 @pytest.mark.parametrize("name", LESSONS)

@@ -16,7 +16,7 @@ import random
 import re
 
 import pytest
-from helpers import address_written, put_by_clicks
+from helpers import address_written, play_lesson, put_by_clicks
 
 import aton
 from aton.app import build_app
@@ -150,23 +150,17 @@ def play(lesson, cards: tuple[int, ...], policy: str):
     ``policy``; the scripted opponent plays its script. Returns (game, player, verdict)."""
     rng = random.Random(f"{lesson.name}{cards}{policy}")
     game = lesson.start()
-    bot = lesson.player(game)
-    for _ in range(500):
-        verdict = tutorial.judge(lesson, game)
-        if verdict is not None:
-            return game, bot, verdict
-        pending = game.pending
-        if pending is None:
-            game.step()
-        elif pending.player == lesson.opponent:
-            bot.decide()
-        elif pending.kind == "exchange":
-            game.decide(False)
-        elif pending.kind == "assign":
-            game.decide(cards)
-        else:
-            game.decide(square_choice(game.options(), policy, lesson, rng))
-    raise AssertionError("the lesson never reached its verdict")
+
+    def learner(game: Game):
+        kind = game.pending.kind
+        if kind == "exchange":
+            return False
+        if kind == "assign":
+            return cards
+        return square_choice(game.options(), policy, lesson, rng)
+
+    bot, verdict = play_lesson(lesson, game, learner)
+    return game, bot, verdict
 
 
 @pytest.mark.parametrize("name", LESSONS)

@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from helpers import plain
+from helpers import plain, play_lesson
 
 import aton
 from aton.app import build_app
@@ -214,18 +214,13 @@ def test_lesson_15_the_preview_says_the_counters_stay_in_the_stock():
 def test_lesson_3_does_not_blame_the_tie_break_for_a_war():
     lesson = tutorial.load("03_order_tie")
     game = lesson.start()
-    bot = lesson.player(game)
-    while (verdict := tutorial.judge(lesson, game)) is None:
-        pending = game.pending
-        if pending is None:
-            game.step()
-        elif pending.player == lesson.opponent:
-            bot.decide()
-        elif pending.kind == "exchange":
-            game.decide(False)
-        else:
-            war = next(o for o in game.options() if o[:2] == (4, 3))  # both cartouches tie
-            game.decide(war)
+
+    def start_a_war(game):
+        if game.pending.kind == "exchange":
+            return False
+        return next(o for o in game.options() if o[:2] == (4, 3))  # both cartouches tie
+
+    _bot, verdict = play_lesson(lesson, game, start_a_war)
     assert not verdict.success
     assert "tie-break" not in verdict.text and "starts a war" in verdict.text
     with speaking("pt"):
