@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -24,6 +23,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_lessons_source import NOTEBOOKS, build
 
 from aton.app.board import CELL_FILL, BoardView
 from aton.app.layout import LAYOUT_CSS
@@ -31,21 +31,10 @@ from aton.app.theme import CSS, TURQUOISE
 from aton.engine.board import COLOUR, KINGDOM_SIZE
 from aton.engine.render import COUNTER, FILL, KINGDOM_FILL
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[a-z][a-z]/[0-9][0-9]_*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 IMAGE = re.compile(r'<img src="data:image/svg\+xml;base64,([^"]+)"')
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def _build_module():
-    spec = importlib.util.spec_from_file_location("lessons_build", NOTEBOOKS / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build_module()
 
 
 def outputs(nb: nbformat.NotebookNode) -> list[dict]:
