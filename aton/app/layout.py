@@ -199,6 +199,10 @@ LAYOUT_CSS = f"""
               #fff4d6; }}
 .aton-hint-box .aton-hint-text {{ background: transparent; margin-top: 0; }}
 .{PROJECTOR_CLASS} .aton-hint-box {{ max-height: min(260px, 20vh); }}
+/* A window 1000 px high or more has the room below the cards: there the coach's reasons
+   show whole up to a third of its height instead of scrolling in a quarter. */
+@media (min-height: 1000px) {{
+  .aton-app:not(.{PROJECTOR_CLASS}) .aton-hint-box {{ max-height: 34vh; }} }}
 /* The four cartouches share one row; a cartouche's words wrap inside it if they must. */
 .aton-app .aton-slots {{ flex-wrap: nowrap; }}
 .aton-app .aton-slots > button.widget-button {{ flex: 1 1 0; min-width: 0; min-height: 36px;

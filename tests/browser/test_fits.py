@@ -210,6 +210,20 @@ HINT_BOX = """() => {
 }"""
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_at_1920_by_1080_the_coach_hint_shows_whole(page: Page, voila_server: str,
+                                                    lang: str) -> None:
+    """A tall window has the room: the coach's reasons for the first hand of seed 7 show
+    whole, with no scrolling inside the hint box (the cards and Confirm stay on the screen:
+    test_the_coach_hint_leaves_the_cards_and_confirm_on_screen)."""
+    open_page(page, f"{voila_server}?seed=7&lang={lang}", (1920, 1080))
+    page.locator(".aton-coach button").first.click()
+    expect(page.locator(".aton-hint-text")).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(400)
+    assert not page.evaluate(HINT_BOX)["scrolls"]
+    assert page.evaluate(INSIDE, PICKING + [".aton-hint-text li:last-child"]) == []
+
+
 def test_a_hint_that_scrolls_shows_a_shade_along_its_bottom(page: Page, voila_server: str) -> None:
     """At 1366×768 the coach's reasons run past the hint box: a shade along its bottom says so
     (a cover attached to the text hides it at the end), and the text paints no background of
