@@ -37,6 +37,11 @@ def test_the_map_is_a_row_of_rule_buttons_with_the_current_one_lit():
     html = m.widget.value
     assert html.count('class="aton-rule-link aton-map-step') == len(STAGES)
     assert html.count("aton-map-now") == 1 and 'data-rule="R8" aria-current="step"' in html
+    # Each step but the last carries its arrow with it, so a wrapped row never begins with one.
+    stages = html.split('<span class="aton-map-stage">')[1:]
+    assert len(stages) == len(STAGES)
+    assert all(stage.count("aton-map-step") == 1 for stage in stages)
+    assert [stage.count("aton-map-arrow") for stage in stages] == [1] * (len(STAGES) - 1) + [0]
     for _key, _words, rule in STAGES:
         assert f'data-rule="{rule}"' in html
 

@@ -148,6 +148,7 @@ LAYOUT_CSS = f"""
 .aton-app .aton-map .aton-map-step.aton-map-now {{ background: #0b5394; color: #fff;
   border-color: #0b5394; font-weight: bold; }}
 .aton-map-arrow {{ color: #555; margin: 0 1px; }}
+.aton-map-stage {{ display: inline-block; white-space: nowrap; }}
 .aton-app .aton-steps :is(select, .widget-label) {{ font-size: 14px; }}
 /* A window under 1280 px wide: the lesson's numbered chips give way (the Lesson menu lists
    the lessons; "Done: 3 of 15" stays), and the lesson's introduction is set smaller (not on

@@ -97,9 +97,13 @@ class RoundMap(Panel):
         heading = html.escape(_("The steps of a round (a scoring round only when the Kingdom "
                                 "of the Dead is full)"))
         arrow = '<span class="aton-map-arrow" aria-hidden="true">›</span>'
+        # Each step keeps its arrow: a row that wraps ends on an arrow, and the next begins
+        # with a step, never with a lone arrow.
+        stages = [f'<span class="aton-map-stage">{item}{arrow if i < len(items) - 1 else ""}'
+                  '</span>' for i, item in enumerate(items)]
         self.widget.value = with_rule_links(
             f'<nav class="aton-map-row" aria-label="{heading}" title="{heading}">'
-            + arrow.join(items) + "</nav>")
+            + "".join(stages) + "</nav>")
 
 
 __all__ = ["STAGES", "RoundMap", "round_stage"]

@@ -83,6 +83,17 @@ LESSON_MENU_ROOM = """() => {
           s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)]; }"""
 
 
+#: Arrows of the round's map not on the row of the step before them: a wrapped map's row
+#: began with a lone arrow ("› 1º: 2, 3, 4" in Portuguese at 1024 px).
+LONE_ARROWS = """() => [...document.querySelectorAll('.aton-map-arrow')].filter(a => {
+  const step = a.previousElementSibling;
+  if (!step) { return true; }
+  const s = step.getBoundingClientRect(), r = a.getBoundingClientRect();
+  const middle = (r.top + r.bottom) / 2;  // the arrow's middle lies within the step's height
+  return middle < s.top || middle > s.bottom;
+}).map(a => a.previousElementSibling ? a.previousElementSibling.textContent : '(none)')"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["free", "lesson", "projector"])
 @pytest.mark.parametrize("lang", ["en", "pt"])
@@ -96,6 +107,7 @@ def test_the_cards_the_cartouches_and_confirm_are_on_screen(page: Page, voila_se
     assert page.evaluate(INSIDE, PICKING) == []
     assert page.evaluate(OVERHANG) == []  # no panel runs past its column, its border cut
     assert page.evaluate(PAWN_ON_NUMBER) == []
+    assert page.evaluate(LONE_ARROWS) == []  # a wrapped map's rows begin with a step
     if where != "lesson":  # a new game: 0 to 0, and blue's pawn hides at most a corner of red's
         assert page.evaluate(RED_PAWN_HIDDEN) < 0.25
     if where == "free":
