@@ -64,19 +64,20 @@ class ScoreTrack(Panel):
             left = 100 * v / end
             strong = "font-weight:bold;color:#8a6100" if v == WIN else "color:#666"
             ticks.append(f'<div style="position:absolute;left:{left:.2f}%;top:12px;height:10px;'
-                         f'border-left:1px solid #999"></div>'
-                         f'<div class="aton-track-tick" style="position:absolute;'
-                         f'left:{left:.2f}%;top:25px;'
-                         f'transform:translateX(-50%);font-size:12px;{strong}">{v}</div>')
+                         f'border-left:1px solid #999"></div>')
+            if v != WIN + 5:  # where "wins" is written
+                ticks.append(f'<div class="aton-track-tick" style="position:absolute;'
+                             f'left:{left:.2f}%;top:25px;transform:translateX(-50%);'
+                             f'font-size:12px;{strong}">{v}</div>')
         win_left = 100 * WIN / end
-        # "wins" is written right of the line, on the red pawn's row; once red is just past
-        # 40 its pawn would cover the word, which then goes left of the line.
-        side = ("transform:translateX(-100%);padding-right:4px"
-                if WIN < scores["red"] <= WIN + 7 else "padding-left:4px")
+        # "wins" follows the 40 on the row of numbers, which no pawn reaches (they ride on the
+        # bar): on the pawns' row, any word by the line is covered when a score is near 40.
         ticks.append(f'<div style="position:absolute;left:{win_left:.2f}%;top:0;height:24px;'
                      'border-left:3px solid #8a6100"></div>'
                      f'<div class="aton-track-wins" style="position:absolute;'
-                     f'left:{win_left:.2f}%;top:-2px;font-size:12px;color:#8a6100;{side}">'
+                     f'left:{win_left:.2f}%;top:25px;margin-left:10px;font-size:12px;'
+                     'font-weight:bold;color:#8a6100;white-space:nowrap">'
+                     # Translators: on the score track, after the 40: "40 wins" (R18).
                      + _("wins") + '</div>')
         pawns = []
         # Red's pawn rides above the track's bar, blue's below it, both clear of the numbers
