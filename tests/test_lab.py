@@ -94,6 +94,12 @@ def test_the_lab_page_draws_the_statistics():
                                 [round(100 * rates[k]["rate"], 1) for k in t.levels])
     assert data["endings"][1] == list(lab.endings(t.results).values())
     assert sum(data["length"][1]) == 4
+    # The game lengths' axis counts every number of rounds, so that bars are not set side by
+    # side across a gap (12 rounds, then 15).
+    rounds = [int(x) for x in data["length"][0]]
+    assert rounds == list(range(rounds[0], rounds[-1] + 1))
+    assert dict(zip(rounds, data["length"][1])) == {
+        k: lab.lengths(t.results).get(k, 0) for k in rounds}
     page.toggles["random"].value = False
     assert page.players_chosen == ["greedy"]
     assert page.run() is None and "at least two" in page.status.value

@@ -241,9 +241,12 @@ class StrategyLab:
                               for side in ("winner", "loser")]
             _fit(self.c2_fig, [y for row in self.c2_bars.y.tolist() for y in row], 10)
         length = lab.lengths(results)
+        # Every number of rounds from the shortest game to the longest, none left out: the
+        # bars stand on an axis of categories, where a missing 13 would put 12 beside 15.
+        rounds = range(min(length), max(length) + 1) if length else []
         with self.len_bars.hold_sync():
-            self.len_bars.x = [str(k) for k in length]
-            self.len_bars.y = list(length.values())
+            self.len_bars.x = [str(k) for k in rounds]
+            self.len_bars.y = [length.get(k, 0) for k in rounds]
             _fit(self.len_fig, self.len_bars.y.tolist(), 2)
 
     @property
