@@ -248,5 +248,10 @@ def test_the_lab_in_portuguese():
     assert page.chart_data["endings"][0] == ["40 pts", "templo", "amarelas", "verdes",
                                              "contagem"]
     assert "<th>jogador</th>" in page.summary.value
+    # The players go by the names the app's opponent menu gives them.
+    assert [page.toggles[k].description for k in ("random", "greedy", "expert")] == [
+        "aleatório", "guloso", "especialista"]
+    assert page.chart_data["win_rate"][0] == ["aleatório", "guloso"]
+    assert "<td>guloso</td>" in page.summary.value
     page.toggles["greedy"].value = False
     assert page.run() is None and "pelo menos dois jogadores" in page.status.value

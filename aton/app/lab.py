@@ -32,7 +32,7 @@ from ipywidgets import (
 from .. import players as bots
 from ..engine.cards import VALUES
 from ..i18n import N_, translator
-from ..players import lab
+from ..players import lab, level_name
 from .theme import CSS
 
 _ = translator("app")
@@ -83,9 +83,9 @@ class StrategyLab:
         small = {"description_width": "initial"}
         chosen = levels or ["random", "greedy", "easy"]
         # One toggle per level, weakest first: a click picks or drops a player.
-        self.toggles = {name: ToggleButton(value=name in chosen, description=name,
+        self.toggles = {name: ToggleButton(value=name in chosen, description=level_name(name),
                                            tooltip=bots.LEVELS[name],
-                                           layout=Layout(width="86px"))
+                                           layout=Layout(width="auto", min_width="86px"))
                         for name in bots.names()}
         for toggle in self.toggles.values():
             toggle.observe(self._mark, "value")
@@ -108,7 +108,8 @@ class StrategyLab:
 
         cards = [str(v) for v in VALUES]
         self.win_fig, self.win_bars = _chart(_("Win rate by level"), _("level"),
-                                             _("games won (%)"), list(self.players_chosen),
+                                             _("games won (%)"),
+                                             [level_name(k) for k in self.players_chosen],
                                              y_max=100)
         self.end_fig, self.end_bars = _chart(_("How games end"), _("ending (R18, R19)"),
                                              _("games"), [_(w) for w in ENDING_WORDS.values()],
@@ -128,7 +129,7 @@ class StrategyLab:
                           (self.len_fig, 2)):
             _fit(fig, [], step)
         charts = GridBox([self.win_fig, self.end_fig, self.c1_fig, self.c2_fig, self.len_fig],
-                         layout=Layout(grid_template_columns="repeat(auto-fill, minmax(300px, "
+                         layout=Layout(grid_template_columns="repeat(auto-fit, minmax(300px, "
                                        "1fr))", width="100%"))
         controls = VBox([self.players, HBox([self.games, self.seed, self.button]),
                          HBox([self.progress, self.status], layout=Layout(align_items="center"))])
@@ -212,7 +213,7 @@ class StrategyLab:
         rates = lab.win_rates(results, t.levels)
         ratings = lab.elo(results, t.levels)
         rows = "".join(
-            f"<tr><td>{level}</td><td>{rates[level]['games']}</td>"
+            f"<tr><td>{level_name(level)}</td><td>{rates[level]['games']}</td>"
             f"<td>{100 * rates[level]['rate']:.0f}%</td>"
             f"<td>{100 * rates[level]['low']:.0f}–{100 * rates[level]['high']:.0f}%</td>"
             f"<td>{ratings[level]:.0f}</td></tr>" for level in t.levels)
@@ -222,7 +223,7 @@ class StrategyLab:
                               "</table>")
         self.win_fig.axes[1].tick_values = [0, 25, 50, 75, 100]
         with self.win_bars.hold_sync():
-            self.win_bars.x = t.levels
+            self.win_bars.x = [level_name(level) for level in t.levels]
             self.win_bars.y = [round(100 * rates[level]["rate"], 1) for level in t.levels]
         ends = lab.endings(results)
         with self.end_bars.hold_sync():
