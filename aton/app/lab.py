@@ -130,7 +130,10 @@ class StrategyLab:
             _fit(fig, [], step)
         charts = GridBox([self.win_fig, self.end_fig, self.c1_fig, self.c2_fig, self.len_fig],
                          layout=Layout(grid_template_columns="repeat(auto-fit, minmax(300px, "
-                                       "1fr))", width="100%"))
+                                       "1fr))", width="100%", overflow="visible"))
+        # (ipywidgets' boxes scroll what overflows them, and a bqplot figure is a few pixels
+        # taller than its cell: a scrolling region with nothing to focus, out of a keyboard's
+        # reach, WCAG 2.1.1; the page scrolls instead.)
         controls = VBox([self.players, HBox([self.games, self.seed, self.button]),
                          HBox([self.progress, self.status], layout=Layout(align_items="center"))])
         for row in (controls, *controls.children):

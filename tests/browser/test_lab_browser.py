@@ -2,7 +2,8 @@
 Portuguese (``notebooks/pt/strategy_lab.ipynb``), at 1024x768, 1366x768 and 1920x1080: its
 small tournament plays by itself and fills the table and the five charts; every player's name
 shows whole on its button; no chart cuts a word of its title, axes or labels; nothing scrolls
-sideways. Screenshots land in /tmp/lab_<lang>_<width>.png.
+sideways; and axe-core finds no violation of WCAG 2.1 A and AA. Screenshots land in
+/tmp/lab_<lang>_<width>.png.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pytest
 from browser_actions import LOST_SIDEWAYS
 from playwright.sync_api import Page, expect
+from test_accessibility import violations
 
 pytestmark = pytest.mark.browser
 
@@ -47,3 +49,4 @@ def test_the_lab_plays_its_tournament_and_shows_it_whole(page: Page, voila_facto
     page.screenshot(path=f"/tmp/lab_{lang}_{size[0]}.png")
     assert page.evaluate(LOST_SIDEWAYS) == []
     assert page.evaluate(CHART_WORDS_CUT) == []
+    assert violations(page) == []
