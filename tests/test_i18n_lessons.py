@@ -10,6 +10,7 @@ English one's numbers and square names.
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from helpers import cited_rules
@@ -253,5 +254,9 @@ def test_the_lab_in_portuguese():
         "aleatório", "guloso", "especialista"]
     assert page.chart_data["win_rate"][0] == ["aleatório", "guloso"]
     assert "<td>guloso</td>" in page.summary.value
+    with ThreadPoolExecutor(1) as pool:  # the seconds as Portuguese writes them: "0,4 s."
+        played = StrategyLab(levels=["random", "greedy"], games=1, executor=pool)
+        assert played.run() is not None
+    assert re.fullmatch(r"1 partida jogada em \d+,\d s\.", played.status.value)
     page.toggles["greedy"].value = False
     assert page.run() is None and "pelo menos dois jogadores" in page.status.value

@@ -3,6 +3,7 @@ statistics the charts show are right."""
 
 from __future__ import annotations
 
+import re
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -88,6 +89,7 @@ def test_the_lab_page_draws_the_statistics():
     page = StrategyLab(["random", "greedy"], games=4, seed=5)
     t = page.run()
     assert page.progress.value == page.progress.max == 4
+    assert re.fullmatch(r"4 games played in \d+\.\d s\.", page.status.value)
     data = page.chart_data
     rates = lab.win_rates(t.results, t.levels)
     assert data["win_rate"] == (["random", "greedy"],

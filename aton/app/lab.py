@@ -31,11 +31,12 @@ from ipywidgets import (
 
 from .. import players as bots
 from ..engine.cards import VALUES
-from ..i18n import N_, translator
+from ..i18n import N_, decimal, plural_translator, translator
 from ..players import lab, level_name
 from .theme import CSS
 
 _ = translator("app")
+_n = plural_translator("app")
 
 WINNER, LOSER = "#b8860b", "#9a9a9a"
 # Translators: the ways a game ends (R18, R19), short, under the bars of a chart.
@@ -188,8 +189,9 @@ class StrategyLab:
         if t is None:
             self.status.value = _("The tournament stopped: the reason is shown below.")
             return None
-        self.status.value = _("{games} games played in {seconds:.1f} s.").format(
-            games=len(t.results), seconds=t.seconds)
+        self.status.value = _n("{games} game played in {seconds} s.",
+                               "{games} games played in {seconds} s.", len(t.results)).format(
+            games=len(t.results), seconds=decimal(t.seconds))
         self.show(t)
         return t
 

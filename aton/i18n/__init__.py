@@ -46,6 +46,9 @@ DEFAULT = "en"
 #: Portuguese follows Brazilian usage (pt-BR) where it differs from European Portuguese.
 CATALOG_LOCALE = {"pt": "pt_BR"}
 
+#: The sign between a number's whole part and its decimals, in each language (CLDR's).
+DECIMAL_SIGN = {"en": ".", "pt": ","}
+
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 #: Each domain's source files (globs relative to the repository root). Every file that uses
@@ -199,6 +202,12 @@ def spoken(write: Callable[[], str]) -> Spoken:
     return text
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, as the current language writes it: 3.4 in English,
+    3,4 in Portuguese."""
+    return f"{value:.{digits}f}".replace(".", DECIMAL_SIGN[language()])
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (translate it where used)."""
     return message
@@ -215,6 +224,6 @@ def reload() -> None:
     _catalogs.clear()
 
 
-__all__ = ["DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "N_n", "Spoken", "best_match",
-           "catalog", "language", "normalize", "plural_translator", "reload", "set_language",
-           "speaking", "spoken", "translator"]
+__all__ = ["DECIMAL_SIGN", "DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "N_n", "Spoken",
+           "best_match", "catalog", "decimal", "language", "normalize", "plural_translator",
+           "reload", "set_language", "speaking", "spoken", "translator"]
