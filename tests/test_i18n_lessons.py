@@ -243,6 +243,7 @@ def test_the_lab_in_portuguese():
     assert "finais: points " in text  # the ways a game ends are the events' own words
     page = StrategyLab(levels=["random", "greedy"], games=1)
     assert page.button.description == "Jogar o torneio"
+    assert page.stop_button.description == "Parar"
     assert page.win_fig.title == "Vitórias por nível"
     assert page.end_fig.axes[0].label == "final (R18, R19)"
     page.show(t)

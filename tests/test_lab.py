@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -160,7 +161,68 @@ def test_a_failed_tournament_is_reported_and_the_page_stays_usable(monkeypatch):
     assert played is not None and len(played.results) == 2
     page.executor = _BrokenExecutor()
     assert page.run() is None
-    assert "stopped" in page.status.value and not page.button.disabled
+    assert "failed" in page.status.value and not page.button.disabled
     assert page.tournament is played and (page.summary.value, page.chart_data) == shown
     page.executor = None  # the workers are back: Run plays again
     assert page.run().results == played.results
+
+
+def test_a_stopped_tournament_keeps_the_games_that_ended():
+    """Once ``stop`` is set, no game starts: in this process, a stop before the first game
+    plays none; on an executor, a stop after the first batch keeps that batch alone."""
+    stop = threading.Event()
+    stop.set()
+    t = lab.run_tournament(["random", "greedy"], 6, seed=3, workers=0, stop=stop)
+    assert t.results == [] and not t.complete
+    stop.clear()
+
+    def after_the_first_batch(done, total):
+        if done:
+            stop.set()
+
+    with ThreadPoolExecutor(1) as pool:
+        t = lab.run_tournament(["random", "greedy"], 6, seed=3, executor=pool, batch=2,
+                               progress=after_the_first_batch, stop=stop)
+    whole = lab.run_tournament(["random", "greedy"], 6, seed=3, workers=0)
+    assert not t.complete and whole.complete and len(whole.results) == 6
+    assert 2 <= len(t.results) < 6 and all(r in whole.results for r in t.results)
+
+
+def test_the_stop_button_ends_a_long_tournament_and_shows_what_was_played(monkeypatch):
+    """Stop, pressed while a batch of games is being played, ends the tournament at once:
+    the games already played are drawn, and Run works again."""
+    played_once, release = threading.Event(), threading.Event()
+    real = lab._play_many
+
+    def second_batch_waits(chunk):
+        if played_once.is_set():
+            release.wait(30)  # a long game, still under way when Stop is pressed
+        played_once.set()
+        return real(chunk)
+
+    def shown(n):  # the progress bar has counted n games
+        for _ in range(300):
+            if page.progress.value == n:
+                return True
+            time.sleep(0.01)
+        return False
+
+    monkeypatch.setattr(lab, "_play_many", second_batch_waits)
+    with ThreadPoolExecutor(1) as pool:
+        page = StrategyLab(["random", "greedy"], games=10, seed=5, executor=pool)
+        assert page.stop_button.disabled  # nothing to stop yet
+        page.start()
+        assert not page.stop_button.disabled and page.button.disabled
+        assert played_once.wait(30) and shown(2)
+        page.stop_button.click()
+        t = page.wait()
+        release.set()
+    assert not t.complete and len(t.results) == 2
+    assert page.status.value.startswith("Stopped: 2 games of 10 played in ")
+    assert sum(page.chart_data["length"][1]) == 2  # the two games are drawn
+    assert "<td>—</td>" not in page.summary.value  # both players played them
+    # A player that never got to play shows no rate, interval or rating.
+    page.show(lab.Tournament(["random", "greedy", "expert"], 10, 5, t.results, 1.0, False))
+    assert "<tr><td>expert</td><td>0</td><td>—</td><td>—</td><td>—</td></tr>" in (
+        page.summary.value)
+    assert not page.button.disabled and page.stop_button.disabled

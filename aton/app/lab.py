@@ -106,6 +106,14 @@ class StrategyLab:
         self.summary = HTML()
         self.errors = Output()
         self.button.on_click(lambda _: self.start())  # the kernel stays free while games run
+        # Stop: no more games start, and what has been played is drawn (a long tournament,
+        # or strong players, can take minutes).
+        self.stop_button = Button(description=_("Stop"), disabled=True,
+                                  tooltip=_("Stop the tournament and show the games played so "
+                                            "far"),
+                                  layout=Layout(width="auto", min_width="80px", height="36px"))
+        self._stop = threading.Event()
+        self.stop_button.on_click(lambda _: self.stop())
 
         cards = [str(v) for v in VALUES]
         self.win_fig, self.win_bars = _chart(_("Win rate by level"), _("level"),
@@ -135,7 +143,8 @@ class StrategyLab:
         # (ipywidgets' boxes scroll what overflows them, and a bqplot figure is a few pixels
         # taller than its cell: a scrolling region with nothing to focus, out of a keyboard's
         # reach, WCAG 2.1.1; the page scrolls instead.)
-        controls = VBox([self.players, HBox([self.games, self.seed, self.button]),
+        controls = VBox([self.players,
+                         HBox([self.games, self.seed, self.button, self.stop_button]),
                          HBox([self.progress, self.status], layout=Layout(align_items="center"))])
         for row in (controls, *controls.children):
             row.add_class("aton-row")
@@ -175,6 +184,8 @@ class StrategyLab:
             self.status.value = f"<div class='aton-warn'>{warning}</div>"
             return None
         self.button.disabled = True
+        self._stop.clear()
+        self.stop_button.disabled = False
         self.status.value = _("Playing…")
         return levels
 
@@ -183,17 +194,38 @@ class StrategyLab:
         try:
             with self.errors:  # in a kernel, shows a failure here instead of raising it
                 t = lab.run_tournament(levels, self.games.value, self.seed.value,
-                                       executor=self.executor, progress=self._progress)
+                                       executor=self.executor, progress=self._progress,
+                                       stop=self._stop)
         finally:
             self.button.disabled = False
+            self.stop_button.disabled = True
         if t is None:
-            self.status.value = _("The tournament stopped: the reason is shown below.")
+            self.status.value = _("The tournament failed: the reason is shown below.")
             return None
-        self.status.value = _n("{games} game played in {seconds} s.",
-                               "{games} games played in {seconds} s.", len(t.results)).format(
-            games=len(t.results), seconds=decimal(t.seconds))
+        n, seconds = len(t.results), decimal(t.seconds)
+        if t.complete:
+            self.status.value = _n("{games} game played in {seconds} s.",
+                                   "{games} games played in {seconds} s.", n).format(
+                games=n, seconds=seconds)
+        elif n == 0:
+            self.status.value = _("Stopped before the first game ended: nothing to show.")
+            return t
+        else:
+            total = math.comb(len(t.levels), 2) * t.games_per_pair
+            self.status.value = _n("Stopped: {games} game of {total} played in {seconds} s, "
+                                   "shown below.",
+                                   "Stopped: {games} games of {total} played in {seconds} s, "
+                                   "shown below.", n).format(games=n, total=total,
+                                                             seconds=seconds)
         self.show(t)
         return t
+
+    def stop(self) -> None:
+        """Stop the tournament under way (the Stop button): no more games start, and the
+        games played so far are drawn."""
+        self._stop.set()
+        self.stop_button.disabled = True
+        self.status.value = _("Stopping…")
 
     @staticmethod
     def _mark(change) -> None:
@@ -217,11 +249,16 @@ class StrategyLab:
         results = t.results
         rates = lab.win_rates(results, t.levels)
         ratings = lab.elo(results, t.levels)
-        rows = "".join(
-            f"<tr><td>{level_name(level)}</td><td>{rates[level]['games']}</td>"
-            f"<td>{100 * rates[level]['rate']:.0f}%</td>"
-            f"<td>{100 * rates[level]['low']:.0f}–{100 * rates[level]['high']:.0f}%</td>"
-            f"<td>{ratings[level]:.0f}</td></tr>" for level in t.levels)
+        def row(level: str) -> str:
+            r = rates[level]
+            # A player whose games a Stop cut off before the first has no rate to show.
+            numbers = ([f"{100 * r['rate']:.0f}%",
+                        f"{100 * r['low']:.0f}–{100 * r['high']:.0f}%",
+                        f"{ratings[level]:.0f}"] if r["games"] else ["—"] * 3)
+            return (f"<tr><td>{level_name(level)}</td><td>{r['games']}</td>"
+                    + "".join(f"<td>{n}</td>" for n in numbers) + "</tr>")
+
+        rows = "".join(row(level) for level in t.levels)
         heads = "".join(f"<th>{h}</th>" for h in (_("player"), _("games"), _("won"),
                                                     _("95% interval"), _("rating")))
         self.summary.value = (f"<table class='aton-table aton-compact'><tr>{heads}</tr>{rows}"

@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import threading
 import time
 from collections import Counter
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -112,6 +113,9 @@ class Tournament:
     seed: int
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    #: False when the tournament was stopped before its last game: ``results`` holds the
+    #: games that ended by then.
+    complete: bool = True
 
 
 def schedule(levels: list[str], games_per_pair: int, seed: int = 0) -> list[tuple[str, str, int]]:
@@ -126,11 +130,15 @@ def schedule(levels: list[str], games_per_pair: int, seed: int = 0) -> list[tupl
 
 def run_tournament(levels: list[str], games_per_pair: int, seed: int = 0, *,
                    executor: Executor | None = None, workers: int = 2, batch: int = 2,
-                   progress=None) -> Tournament:
+                   progress=None, stop: threading.Event | None = None) -> Tournament:
     """Play every pair of ``levels`` ``games_per_pair`` times (seats alternated) on
     ``executor`` (default: a process pool of ``workers``), ``batch`` games per task.
     ``progress(done, total)`` is called as games finish. ``workers=0`` without an executor
-    plays in this process. The same seed gives the same results on any executor."""
+    plays in this process. The same seed gives the same results on any executor.
+
+    Once ``stop`` is set, no more games start and the tournament returns at once with the
+    games that ended (``complete`` False); games already under way on the executor are
+    left to finish there, unread."""
     unknown = [name for name in levels if name not in bots.names()]
     if unknown or len(levels) < 2:
         raise ValueError(_("a tournament needs at least two of {levels}; got {got!r}").format(
@@ -144,8 +152,11 @@ def run_tournament(levels: list[str], games_per_pair: int, seed: int = 0, *,
     results: list[GameResult] = []
     if progress is not None:
         progress(0, len(tasks))
+    stopped = stop.is_set if stop is not None else lambda: False
     if executor is None and workers == 0:  # in this process: for debugging and tiny runs
         for chunk in chunks:
+            if stopped():
+                break
             results += _play_many(chunk)
             if progress is not None:
                 progress(len(results), len(tasks))
@@ -153,18 +164,28 @@ def run_tournament(levels: list[str], games_per_pair: int, seed: int = 0, *,
         own = executor is None
         pool = ProcessPoolExecutor(max_workers=workers) if own else executor
         try:
-            futures = [pool.submit(_play_many, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                results += future.result()
-                if progress is not None:
+            pending = {pool.submit(_play_many, chunk) for chunk in chunks}
+            while pending and not stopped():
+                # A short wait, so that a stop is seen while a long game is being played.
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    results += future.result()
+                if done and progress is not None:
                     progress(len(results), len(tasks))
+            # After a stop, the games that ended meanwhile count; the rest are not waited for.
+            for future in pending:
+                if future.done() and not future.cancelled():
+                    results += future.result()
+                else:
+                    future.cancel()
         finally:
             if own:
-                pool.shutdown()
+                # After a stop, the pool's workers finish their game and quit on their own.
+                pool.shutdown(wait=not stopped(), cancel_futures=True)
     order = {task: i for i, task in enumerate(tasks)}
     results.sort(key=lambda r: order[(r.red, r.blue, r.seed)])
     return Tournament(list(levels), games_per_pair, seed, results,
-                      time.perf_counter() - start)
+                      time.perf_counter() - start, complete=len(results) == len(tasks))
 
 
 # ---------------------------------------------------------------------- statistics
