@@ -92,7 +92,10 @@ class ScoreTrack(Panel):
                          f'left:{left:.2f}%;top:{top}px;width:12px;height:12px;'
                          f'margin-left:{side - 8}px;border-radius:8px;border:2px solid #fff;'
                          f'{glow}background:{PLAYER_COLOUR[p]}"></div>')
-        track = (f'<div style="position:relative;height:40px;margin:2px 14px 0 14px">'
+        # The bar is a size container: under 400 px (a phone) "wins" is left out (theme.CSS),
+        # where it would run into the 50; the 40 stays gold and bold.
+        track = (f'<div class="aton-track-bar" style="position:relative;height:40px;'
+                 f'margin:2px 14px 0 14px;container-type:inline-size">'
                  f'<div style="position:absolute;left:0;right:0;top:10px;height:4px;'
                  f'background:#d8d0c0"></div>{"".join(ticks)}{"".join(pawns)}</div>')
         # Translators: the exchange counter is still held / already used.

@@ -45,6 +45,8 @@ CSS = """
 .aton-app .aton-row { flex-wrap: wrap; }
 .aton-app .aton-row > .widget-button { flex-shrink: 0; }
 .aton-board text { pointer-events: none; user-select: none; }
+/* The score track's "wins" after the 40 needs the room up to the 50 (scoretrack.py). */
+@container (max-width: 399px) { .aton-track-wins { display: none; } }
 .aton-board .dot { cursor: pointer; }
 .aton-title { font-size: 22px; font-weight: bold; margin-right: 12px; }
 .aton-box { border: 1px solid #d8d0c0; border-radius: 6px; padding: 6px 10px;
