@@ -65,9 +65,32 @@ def skip_or_fail(reason: str) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # A browser test drives a real kernel and a real chromium on a shared 2-core machine, where
+    # a frame is now and then measured mid-layout: a browser test that fails runs once more
+    # (pytest-rerunfailures, as Playwright's own runner retries). The summary line counts the
+    # reruns ("1 rerun"), so a test that needed one is still seen; one that fails twice fails.
+    rerun = config.pluginmanager.hasplugin("rerunfailures")
     for item in items:
         if BROWSER_DIR in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+            if rerun:
+                item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
+
+
+_RERUNS: list[pytest.TestReport] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":
+        _RERUNS.append(report)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """What each rerun test failed on the first time: a flake is a clue, not noise."""
+    for report in _RERUNS:
+        terminalreporter.write_sep("-", f"first run of {report.nodeid} (rerun)")
+        lines = report.longreprtext.splitlines()
+        terminalreporter.write_line("\n".join(lines[-40:]))
 
 
 # --------------------------------------------------------------------------- language
