@@ -246,7 +246,13 @@ def test_the_lab_in_portuguese():
     assert page.stop_button.description == "Parar"
     assert page.win_fig.title == "Vitórias por nível"
     assert page.end_fig.axes[0].label == "final (R18, R19)"
+    # A chart's numbers take the decimal comma too (bqplot alone would write 0.5).
+    assert page.c1_fig.axes[1].tick_labels == {"0": "0,0", "0.5": "0,5"}
     page.show(t)
+    for fig in (page.end_fig, page.c1_fig, page.c2_fig, page.len_fig):
+        axis = fig.axes[1]  # a label for every tick, keyed as the browser writes its number
+        assert set(axis.tick_labels) == {f"{v:g}" for v in axis.tick_values}
+        assert not any("." in label for label in axis.tick_labels.values())
     assert page.chart_data["endings"][0] == ["40 pts", "templo", "amarelas", "verdes",
                                              "contagem"]
     assert "<th>jogador</th>" in page.summary.value

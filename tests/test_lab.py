@@ -103,6 +103,12 @@ def test_the_lab_page_draws_the_statistics():
     assert rounds == list(range(rounds[0], rounds[-1] + 1))
     assert dict(zip(rounds, data["length"][1])) == {
         k: lab.lengths(t.results).get(k, 0) for k in rounds}
+    # Every tick is labelled, keyed as the browser writes its number (1, not 1.0): the
+    # points per round on cartouche 1 with one decimal while a tick falls between points.
+    axis = page.c1_fig.axes[1]
+    assert set(axis.tick_labels) == {f"{v:g}" for v in axis.tick_values}
+    assert StrategyLab(["random", "greedy"]).c1_fig.axes[1].tick_labels == {"0": "0.0",
+                                                                            "0.5": "0.5"}
     page.toggles["random"].value = False
     assert page.players_chosen == ["greedy"]
     assert page.run() is None and "at least two" in page.status.value

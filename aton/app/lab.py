@@ -62,13 +62,21 @@ def _chart(title: str, x_label: str, y_label: str, x: list[str], *, y_max: float
 
 
 def _fit(fig, values, step=1.0) -> None:
-    """The y axis from 0 to a whole number of steps, a tick at each (at most 6)."""
+    """The y axis from 0 to a whole number of steps, a tick at each (at most 6), its numbers
+    written as the language writes them (0,5 in Portuguese)."""
     top = max([step, *values])
     while top / step > 5:
         step *= 2
     n = math.ceil(top / step)
+    ticks = [round(k * step, 2) for k in range(n + 1)]
+    # bqplot formats ticks with d3-format, which knows only the decimal point: the labels
+    # come from here instead, keyed as the browser writes the tick's number (1, 0.5). They
+    # go first: the browser redraws the axis for a new scale or new ticks on its next frame,
+    # with the labels it has by then (sent after, they would lose to that redraw).
+    digits = 0 if all(float(v).is_integer() for v in ticks) else 1
+    fig.axes[1].tick_labels = {f"{v:g}": decimal(v, digits) for v in ticks}
     fig.marks[0].scales["y"].max = n * step
-    fig.axes[1].tick_values = [round(k * step, 2) for k in range(n + 1)]
+    fig.axes[1].tick_values = ticks
 
 
 class StrategyLab:
@@ -125,7 +133,7 @@ class StrategyLab:
                                              tick="d")
         self.c1_fig, self.c1_bars = _chart(_("Cartouche 1: points by card"),
                                            _("card on cartouche 1 (R7)"), _("points per round"),
-                                           cards, tick=".1f")
+                                           cards)
         self.c2_fig, self.c2_bars = _chart(_("Cartouche 2 cards"),
                                            _("gold: winner, grey: loser (R8, R10)"),
                                            _("share of rounds (%)"), cards,

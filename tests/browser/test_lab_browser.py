@@ -18,6 +18,13 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = {"en": "notebooks/strategy_lab.ipynb", "pt": "notebooks/pt/strategy_lab.ipynb"}
 WORDS = {"en": ("Run tournament", "24 games played", "greedy", "Game length"),
          "pt": ("Jogar o torneio", "24 partidas jogadas", "guloso", "Duração da partida")}
+#: The decimal sign each language writes, and the one it never does.
+SIGNS = {"en": (".", ","), "pt": (",", ".")}
+
+#: Each chart's numbers up its side (the vertical axis: its ticks stand at x = 0).
+Y_TICKS = """() => [...document.querySelectorAll('.bqplot')].map(fig => [...fig.querySelectorAll(
+  '.tick')].filter(t => /^translate\\(0,/.test(t.getAttribute('transform') || ''))
+  .map(t => t.textContent.trim()))"""
 
 #: The words of a chart that its drawing cuts off: each text of each bqplot figure must lie
 #: inside the figure's own box (the SVG clips what runs past it).
@@ -49,4 +56,11 @@ def test_the_lab_plays_its_tournament_and_shows_it_whole(page: Page, voila_facto
     page.screenshot(path=f"/tmp/lab_{lang}_{size[0]}.png")
     assert page.evaluate(LOST_SIDEWAYS) == []
     assert page.evaluate(CHART_WORDS_CUT) == []
+    # The charts' numbers are written as the language writes them (0,5 in Portuguese), every
+    # tick its own number: the cartouche 1 chart of this tournament rises in half points.
+    sign, foreign = SIGNS[lang]
+    ticks = page.evaluate(Y_TICKS)
+    assert len(ticks) == 5 and all(len(set(t)) == len(t) >= 2 for t in ticks), ticks
+    assert not any(foreign in label for t in ticks for label in t), ticks
+    assert any(sign in label for t in ticks for label in t), ticks
     assert violations(page) == []
