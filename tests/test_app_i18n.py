@@ -396,6 +396,24 @@ def test_a_switch_pauses_auto_play_and_says_so(monkeypatch):
     assert "O automático foi pausado pela troca de idioma" in plain(app.explain.widget.value)
 
 
+def test_auto_play_says_its_pace_with_the_language_decimal_sign():
+    import asyncio
+
+    app = new_app(seed=5)
+    switch(app, "pt")
+    assign(app)
+    app.controls.pace.value = "normal"  # a step every 1.5 seconds
+
+    async def play_then_pause() -> str:
+        app.controls.auto.value = True
+        said = plain(app.explain.widget.value)
+        app.controls.auto.value = False
+        return said
+
+    said = in_fresh_thread(lambda: asyncio.run(play_then_pause()))
+    assert "um passo a cada 1,5 segundos" in said
+
+
 def test_a_review_that_disagrees_is_said_again_in_the_new_language():
     app = new_app(seed=11)
     app.coach.review.value = True

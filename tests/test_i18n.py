@@ -57,3 +57,16 @@ def test_unknown_language_is_refused_and_nothing_changes(bad):
     ("en;q=0.2, pt-PT;q=0.7", "pt"), ("pt;q=abc, en", "en")])
 def test_browser_language(header, expected):
     assert i18n.best_match(header) == expected
+
+
+@pytest.mark.parametrize("lang, written", [
+    ("en", ["3", "1.5", "0.6", "9.5", "0", "2.3"]),
+    ("pt", ["3", "1,5", "0,6", "9,5", "0", "2,3"])])
+def test_numbers_are_written_as_the_language_writes_them(lang, written):
+    """A number with decimals takes the language's sign (3,4 s in Portuguese), and no more
+    decimals than it needs: 3 seconds, not 3.0."""
+    aton.set_language(lang)
+    assert [i18n.number(v) for v in (3.0, 1.5, 0.6, 9.5, 0.0, 2.25000001)] == written
+    assert i18n.decimal(3.0) == ("3.0" if lang == "en" else "3,0")
+    assert i18n.number(10) == "10"
+    assert i18n.number(1.25, 2) == ("1.25" if lang == "en" else "1,25")

@@ -240,6 +240,7 @@ def test_the_lab_in_portuguese():
     text = lab.summary(t)
     assert text.startswith("2 partidas, 2 por par, semente 1\n")
     assert "empates 0" in text and "rodadas: mediana" in text
+    assert re.search(r"rodadas: mediana \d+(,5)?, mais curta", text)  # 9,5 rounds, not 9.5
     assert "finais: points " in text  # the ways a game ends are the events' own words
     page = StrategyLab(levels=["random", "greedy"], games=1)
     assert page.button.description == "Jogar o torneio"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from ..i18n import N_, translator
+from ..i18n import N_, number, translator
 
 _ = translator("app")
 
@@ -114,7 +114,7 @@ class AutoPlaying:
             return
         delay = self.autoplayer.delay
         self.notify(lambda: _("Auto-play: one step every {seconds} seconds. Click <b>Pause "
-                              "⏸</b> to stop.").format(seconds=f"{delay:g}"))
+                              "⏸</b> to stop.").format(seconds=number(delay)))
 
     def auto_stopped(self, reason: str) -> None:
         """Auto-play stopped (``reason``: 'done', 'paused' or 'error'): the toggle goes off and

@@ -208,6 +208,15 @@ def decimal(value: float, digits: int = 1) -> str:
     return f"{value:.{digits}f}".replace(".", DECIMAL_SIGN[language()])
 
 
+def number(value: float, most: int = 1) -> str:
+    """``value`` with no more decimals than it needs, ``most`` at most, as the current
+    language writes it: 3, 1.5 and 0.6 in English; 3, 1,5 and 0,6 in Portuguese."""
+    text = f"{value:.{most}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace(".", DECIMAL_SIGN[language()])
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (translate it where used)."""
     return message
@@ -225,5 +234,5 @@ def reload() -> None:
 
 
 __all__ = ["DECIMAL_SIGN", "DEFAULT", "DOMAINS", "LANGUAGES", "N_", "Later", "N_n", "Spoken",
-           "best_match", "catalog", "decimal", "language", "normalize", "plural_translator",
+           "best_match", "catalog", "decimal", "language", "normalize", "number", "plural_translator",
            "reload", "set_language", "speaking", "spoken", "translator"]

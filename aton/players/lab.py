@@ -25,7 +25,7 @@ from ..engine import rules
 from ..engine.cards import VALUES
 from ..engine.errors import SEED_LIMIT
 from ..engine.game import Game
-from ..i18n import translator
+from ..i18n import number, translator
 from . import levels as bots
 
 _ = translator("engine")
@@ -372,8 +372,8 @@ def summary(t: Tournament) -> str:
     lines.append("  " + _("endings: {endings}").format(
         endings=", ".join(f"{k} {v}" for k, v in ends.items())))
     rounds = [r.rounds for r in t.results]
-    lines.append("  " + _("rounds: median {median:g}, shortest {shortest}, longest "
-                          "{longest}").format(median=statistics.median(rounds),
+    lines.append("  " + _("rounds: median {median}, shortest {shortest}, longest "
+                          "{longest}").format(median=number(statistics.median(rounds)),
                                               shortest=min(rounds), longest=max(rounds)))
     return "\n".join(lines)
 
