@@ -52,9 +52,24 @@ def notebook_from(md: Path) -> nbformat.NotebookNode:
         cell.id = f"lesson{prefix}-{k:02d}"
     nb.metadata["kernelspec"] = KERNEL
     nb.metadata["language_info"] = {"name": "python"}
+    # What Voilà's page says about itself: its browser tab's title (nbconvert reads "title"),
+    # and its language, for <html lang> and the words shown while it gets ready (the "aton"
+    # page template, aton/server/voila_template).
+    nb.metadata["title"] = title(nb)
+    nb.metadata["aton"] = {"language": md.parent.name}
     # The pairing, so that Jupyter with jupytext opens and saves both files together.
     nb.metadata["jupytext"] = {"formats": "ipynb,md:myst"}
     return nb
+
+
+def title(nb: nbformat.NotebookNode) -> str:
+    """The lesson's own title: its first heading ("Lesson 3 · The scoring round …")."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    raise ValueError("a lesson starts with a '# ' heading, its title")
 
 
 def execute(nb: nbformat.NotebookNode, folder: Path) -> None:
@@ -106,9 +121,11 @@ def differences(md: Path) -> list[str]:
     ipynb = md.with_suffix(".ipynb")
     if not ipynb.exists():
         return [f"{ipynb.name} is missing"]
-    want = _cells(notebook_from(md))
-    have = _cells(nbformat.read(ipynb, as_version=4))
-    found = []
+    source, built = notebook_from(md), nbformat.read(ipynb, as_version=4)
+    want, have = _cells(source), _cells(built)
+    found = [f"{ipynb.name}'s metadata {key} is {built.metadata.get(key)!r}, not "
+             f"{source.metadata[key]!r}" for key in ("title", "aton")
+             if built.metadata.get(key) != source.metadata[key]]
     if len(want) != len(have):
         found.append(f"{md.name} has {len(want)} cells, {ipynb.name} {len(have)}")
     for k, (w, h) in enumerate(zip(want, have)):

@@ -132,5 +132,8 @@ def test_binder_config_serves_app(tmp_path: Path) -> None:
         errors = [m for m in VOILA_ERROR_MARKERS if m in html]
         assert not errors, f"a notebook cell failed under Voila: {errors}"
         assert WIDGET_MARKER in html, "rendered page has no widget views"
+        # The page template "aton" (voila.json, installed by postBuild's pip install): the
+        # page's language and its getting-ready words there too.
+        assert "A página está sendo preparada." in html, "not the aton page template"
     finally:
         stop_voila(proc)

@@ -35,6 +35,17 @@ def test_the_sentences_are_in_the_page_in_its_language():
     assert RETURN_CLASS in app.history.watch.link._dom_classes
 
 
+def test_the_page_says_its_language_and_follows_a_switch():
+    """``<html lang>`` names the app's language (WCAG 2.1, 3.1.1: a screen reader reads the
+    page in its voice), set again by the script the watch runs at every relabel."""
+    app = build_app(seed=3, how_to_play=False)
+    onerror = re.search(r'onerror="([^"]*)"', app.history.watch.widget.value).group(1)
+    assert html.unescape(onerror).startswith("document.documentElement.lang='en';")
+    app.switch_language("pt")
+    onerror = re.search(r'onerror="([^"]*)"', app.history.watch.widget.value).group(1)
+    assert html.unescape(onerror).startswith("document.documentElement.lang='pt-BR';")
+
+
 def test_the_link_to_reload_follows_the_game_and_the_moment_shown():
     app = build_app(seed=3, how_to_play=False)
     app.confirm_cards(app.game.hand("red"))

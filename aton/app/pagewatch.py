@@ -6,6 +6,7 @@ the kernel cannot, or is gone.
   (``UPLOAD_CLASS``) opens the page's own file chooser first; a file over the limit (the
   engine's, ``files.MAX_BYTES``: the kernel would refuse it too, R1) is refused in the page
   with the limit said, and only a file within it is handed to the widget, which reads it.
+- **The page says its language** (``<html lang>``), whenever the app's language changes.
 - **A lost kernel is said.** When the page's kernel dies or restarts (``kill -9``, out of
   memory), Voilà's page stays as it was and no click is answered. The script watches the
   kernel connection of Voilà's widget manager (``window.jupyterapp._widgetManager.kernel``,
@@ -88,6 +89,13 @@ watch(0);
 """
 
 
+#: Run on every relabel (before SCRIPT's once-only guard): the page's language on ``<html
+#: lang>``, so that a screen reader reads it in its own voice (WCAG 2.1, 3.1.1). Voilà's page
+#: template (``aton/server/voila_template``) sets it before the kernel answers; this follows
+#: the kernel's choice and the Language menu.
+LANGUAGE = "document.documentElement.lang='{lang}';"
+
+
 class PageWatch(Panel):
     """The size check of the file button and the kernel watch: ``widget`` (the sentences, and
     where a refused file is said) and ``link`` (hidden: the game's link, ``remember``)."""
@@ -110,13 +118,14 @@ class PageWatch(Panel):
                  "back at the moment it was at.")
         facts = {"limit": self.limit, "lang": lang, "too-big": too_big, "lost": lost,
                  "reload": _("Reload the game")}
+        script = LANGUAGE.format(lang=lang) + "(()=>{" + SCRIPT + "})()"
         data = " ".join(f'data-{k}="{html.escape(str(v), quote=True)}"' for k, v in facts.items())
         self.widget.value = (
             f'<div class="{WATCH_CLASS}" {data}>'
             '<div class="aton-watch-notice" role="alert" style="display:none;background:#fff4d6;'
             'border:2px solid #c08a00;border-radius:6px;padding:4px 8px"></div>'
             f'<img src="data:," alt="" style="display:none" '
-            f'onerror="{html.escape("(()=>{" + SCRIPT + "})()", quote=True)}"></div>')
+            f'onerror="{html.escape(script, quote=True)}"></div>')
 
     def remember(self, query: str) -> None:
         """The game's link (``?game=…``) that the lost-kernel notice reloads."""

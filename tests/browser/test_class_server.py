@@ -29,7 +29,7 @@ GETTING_READY = """() => {
   const said = spinner && spinner.offsetParent !== null ? spinner.innerText : '';
   const note = [...document.querySelectorAll('.aton-getting-ready p')].some(
       p => !p.hidden && p.offsetParent !== null);
-  return note || /getting ready|Running Aton|Executing/.test(said);
+  return note || /getting ready/.test(said);
 }"""
 CLASS = 10
 CLASS_TIMEOUT = 480  # seconds: ten pages drawn by chromium on the same 2 shared cores
