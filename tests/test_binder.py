@@ -135,5 +135,7 @@ def test_binder_config_serves_app(tmp_path: Path) -> None:
         # The page template "aton" (voila.json, installed by postBuild's pip install): the
         # page's language and its getting-ready words there too.
         assert "A página está sendo preparada." in html, "not the aton page template"
+        status, html = http_get(base + "voila/render/notebooks/pt/03_scoring.ipynb", timeout=60)
+        assert status == 404 and "Página não encontrada" in html, (status, html[-2000:])
     finally:
         stop_voila(proc)

@@ -1,5 +1,6 @@
 """What Voilà's page says about itself before and around the app: its language, its title and
-the words shown while it gets ready (the "aton" page template, ``aton/server/voila_template``).
+the words shown while it gets ready, and "page not found" (the "aton" page template,
+``aton/server/voila_template``).
 
 Voilà's own page is declared English (``<html lang="en">``) whatever it holds, and says
 "Running …" and "Executing 5 of 14" while it gets ready. The template is chosen in voila.json
@@ -40,7 +41,9 @@ def test_the_installed_template_is_this_one():
     installed = [Path(d) / "voila" / "templates" / "aton" for d in jupyter_path()]
     found = [d for d in installed if (d / "index.html.j2").exists()]
     assert found, f"the aton template is not installed in any of {installed}"
-    for name in ("conf.json", "index.html.j2"):
+    names = sorted(p.name for p in TEMPLATE.iterdir())
+    assert names == ["404.html", "conf.json", "index.html.j2"]
+    for name in names:
         assert (found[0] / name).read_text() == (TEMPLATE / name).read_text(), name
 
 
@@ -51,6 +54,13 @@ def test_the_template_says_both_languages_and_keeps_voilas_words_out():
     assert "A página está sendo preparada." in page
     assert "window.voila_process = function () {};" in page  # no "Executing k of n"
     assert "#loading_text { visibility: hidden; }" in page  # no "Running ..." painted first
+
+
+def test_page_not_found_says_both_languages():
+    page = (TEMPLATE / "404.html").read_text()
+    assert "There is no page at this address." in page
+    assert "Não há nenhuma página neste endereço." in page
+    assert "document.documentElement.lang = lang;" in page
 
 
 @pytest.mark.parametrize("name", sorted(SERVED))
