@@ -42,14 +42,17 @@ def test_the_installed_template_is_this_one():
     found = [d for d in installed if (d / "index.html.j2").exists()]
     assert found, f"the aton template is not installed in any of {installed}"
     names = sorted(p.name for p in TEMPLATE.iterdir())
-    assert names == ["404.html", "conf.json", "index.html.j2"]
+    assert names == ["404.html", "conf.json", "index.html.j2", "language.macro.html.j2"]
     for name in names:
         assert (found[0] / name).read_text() == (TEMPLATE / name).read_text(), name
 
 
 def test_the_template_says_both_languages_and_keeps_voilas_words_out():
     page = (TEMPLATE / "index.html.j2").read_text()
-    assert "document.documentElement.lang" in page and 'pt ? "pt-BR" : "en"' in page
+    assert "document.documentElement.lang = lang;" in page
+    assert 'language.page_language(nb.metadata.get("aton", {}).get("language", ""))' in page
+    rule = (TEMPLATE / "language.macro.html.j2").read_text()
+    assert '? "pt-BR" : "en"' in rule and 'get("lang")' in rule and "navigator.language" in rule
     assert "The page is getting ready." in page
     assert "A página está sendo preparada." in page
     assert "window.voila_process = function () {};" in page  # no "Executing k of n"
@@ -61,6 +64,7 @@ def test_page_not_found_says_both_languages():
     assert "There is no page at this address." in page
     assert "Não há nenhuma página neste endereço." in page
     assert "document.documentElement.lang = lang;" in page
+    assert "language.page_language()" in page  # the same rule as every page, no notebook's
 
 
 @pytest.mark.parametrize("name", sorted(SERVED))

@@ -211,10 +211,8 @@ def decimal(value: float, digits: int = 1) -> str:
 def number(value: float, most: int = 1) -> str:
     """``value`` with no more decimals than it needs, ``most`` at most, as the current
     language writes it: 3, 1.5 and 0.6 in English; 3, 1,5 and 0,6 in Portuguese."""
-    text = f"{value:.{most}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text.replace(".", DECIMAL_SIGN[language()])
+    digits = next(d for d in range(most + 1) if round(value, d) == round(value, most))
+    return decimal(value, digits)
 
 
 def N_(message: str) -> str:
