@@ -29,7 +29,7 @@ from class_pages import (
     teacher,
     tick,
 )
-from helpers import plain
+from helpers import page_texts, plain
 from test_classquiz import NAME, SEED, play_to_scoring
 from test_howto import bare_rule_ids
 from test_who_sees_what import twin_positions
@@ -317,6 +317,23 @@ def challenge_and_accept(red, blue) -> None:
     tick(red)
 
 
+def play_each_other_to_the_end(*pages) -> None:
+    """Two classmates' pages play their game to its end, each deciding for its own colour."""
+    for _ in range(3000):
+        if all(page.game.over for page in pages):
+            break
+        for page in pages:
+            tick(page)
+            if page.game.over:
+                continue
+            if page.session.human_pending is not None:
+                decide(page)
+            elif not page.session.waits_for_classmate or page.session.inbox:
+                page.to_my_decision()
+    one, other = pages
+    assert one.game.over and other.game.over and one.game.record() == other.game.record()
+
+
 def progress_rows(t) -> dict[str, dict]:
     return {row["name"]: row for row in csv.DictReader(io.StringIO(link_of(t).progress_csv()))}
 
@@ -334,18 +351,7 @@ def test_a_lesson_played_alone_and_a_game_between_classmates_reach_the_teachers_
     assert "01_first_round:done" in rows["Ana"]["lessons"] and rows["Bo"]["lessons"] == ""
     # Ana and Bo play each other to the end: the game is counted for both.
     challenge_and_accept(ana, bo)
-    for _ in range(3000):
-        if ana.game.over and bo.game.over:
-            break
-        for page in (ana, bo):
-            tick(page)
-            if page.game.over:
-                continue
-            if page.session.human_pending is not None:
-                decide(page)
-            elif not page.session.waits_for_classmate or page.session.inbox:
-                page.to_my_decision()
-    assert ana.game.over and bo.game.over and ana.game.record() == bo.game.record()
+    play_each_other_to_the_end(ana, bo)
     tick(ana, bo)
     rows = progress_rows(t)
     assert rows["Ana"]["games"] == rows["Bo"]["games"] == "1"
@@ -419,3 +425,26 @@ def test_moves_read_while_looking_back_are_played_after_back_to_the_game():
     bo.back_to_game()
     tick(bo)
     assert bo.session.human_pending.kind == "exchange" and not bo.session.inbox
+
+
+def test_a_game_between_classmates_has_its_link_once_it_is_over():
+    """A link holds the game's seed, and the seed deals every card: before the end, either
+    classmate could deal the game again in another tab and see the other's hand (R6). So Copy
+    link says it waits for the end, and the seed is nowhere on either page until then; nor is
+    it drawn from the challenger's New game generator, whose seed New game's tooltip names."""
+    _t, (ana, bo) = class_of("Ana", "Bo")
+    new_games = ana.control.deals.getstate()
+    challenge_and_accept(ana, bo)
+    assert ana.control.deals.getstate() == new_games
+    seed = str(ana.game.seed)
+    decide(ana)
+    tick(bo)
+    for page in (ana, bo):
+        page.history.copy.click()
+        assert page.control.share is None and page.history.share.layout.display == "none"
+        assert "Copy link works once this game is over" in plain(page.explain.widget.value)
+        assert seed not in page_texts(page)
+    play_each_other_to_the_end(ana, bo)
+    ana.history.copy.click()
+    assert ana.history.share.layout.display == ""
+    assert f"aton-game-{seed}-" in ana.history.share.value  # the record to download, whole

@@ -34,12 +34,12 @@ class Duels:
     def challenge(self, student_id: int) -> None:
         """Challenge a classmate to a game (the challenger plays red)."""
         self._do(self.store.challenge, self.code, self.token, student_id,
-                 self.control.new_seed())
+                 self.control.secret_seed())
         self.refresh()
 
     def pair(self, red_id: int, blue_id: int) -> None:
         """The teacher pairs two students: their game starts at once."""
-        self._do(self.store.pair, self.code, self.key, red_id, blue_id, self.control.new_seed())
+        self._do(self.store.pair, self.code, self.key, red_id, blue_id, self.control.secret_seed())
 
     def accept(self, duel_id: int) -> None:
         if self._do(self.store.accept, self.code, self.token, duel_id) is not self.FAILED:

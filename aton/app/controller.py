@@ -46,6 +46,10 @@ class Controller(Coaching, LookingBack, AutoPlaying):
         self.say = narrator
         self.deal_seed = secrets.randbits(63) if deal_seed is None else deal_seed
         self.deals = random.Random(self.deal_seed)  # the seeds of "New game"
+        # The seeds of games between classmates: from a generator whose seed nobody sees (the
+        # one above is named in New game's tooltip, so a challenger could work out the seed,
+        # and with it the classmate's cards, R6). The game itself is stored with its seed.
+        self.secret_deals = random.Random(secrets.randbits(63))
         self.lessons: dict[str, Lesson] = {g.name: g for g in tutorial.load_all()}
         self.order = list(self.lessons)
         self.hinted: Hinted | None = None
@@ -106,6 +110,10 @@ class Controller(Coaching, LookingBack, AutoPlaying):
     def new_seed(self) -> int:
         """The seed of the next "New game", from the page's own generator."""
         return self.deals.randrange(1_000_000)
+
+    def secret_seed(self) -> int:
+        """The seed of a game between classmates, which neither may know (R6)."""
+        return self.secret_deals.randrange(1_000_000)
 
     def start_game(self, seed: int | None, *, scenario: str | None = None,
                    opponent: str | None = None, notice: Said = None) -> None:

@@ -100,10 +100,22 @@ class LookingBack:
                                    "steps: here it is as it stands.", steps).format(
                 step=at, n=steps))
 
-    def make_share(self, query_of: Callable[[dict, int | None], str]) -> Share:
+    def make_share(self, query_of: Callable[[dict, int | None], str]) -> Share | None:
         """Copy link: the link to the game at the moment shown and its record, without what
-        is still secret (R6). ``query_of(record, step)`` writes the link's query."""
+        is still secret (R6). ``query_of(record, step)`` writes the link's query.
+
+        A game against a classmate gets its link once it is over (None before, and a
+        warning): a link holds the game's seed, and the seed deals every card, so with it
+        either player could deal the game again in another tab and see the other's hand
+        and every card still to come (R6). The classmates never see that seed otherwise."""
         game = self.state.game
+        if self.state.session.classmate is not None and not game.over:
+            self.share = None
+            self.warn(lambda: _("<b>Copy link works once this game is over.</b> A link to a "
+                                "game against a classmate holds how both decks were shuffled, "
+                                "so before the end it would show your classmate's cards "
+                                "(R6)."))
+            return None
         record = records.public_record(game)
         left_out = game.round if record["steps"] != len(game.events) else None
         step = self.state.moment
