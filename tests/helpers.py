@@ -573,3 +573,11 @@ def address_written(widget) -> dict:
     keys = json.loads(re.search(r"const s=(\{.*?\}),d=", code).group(1))
     dropped = json.loads(re.search(r",d=(\[.*?\]);", code).group(1))
     return {"set": keys, "drop": dropped}
+
+
+def title_written(widget) -> str | None:
+    """The tab title an app's hidden address widget last asked the page to set
+    (``rewrite_address(..., title=)``), or None."""
+    found = re.search(r"document\.title=(\".*?(?<!\\)\");", html.unescape(widget.value))
+    return json.loads(found.group(1)) if found else None
+

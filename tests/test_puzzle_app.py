@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from helpers import address_written, plain
+from helpers import address_written, plain, title_written
 from test_howto import BUTTON, bare_rule_ids
 
 from aton.app import build_app
@@ -100,6 +100,7 @@ def test_a_wrong_then_a_right_answer_move_the_rating_down_then_up_and_are_kept()
     token = mode.token
     written = address_written(mode.address)["set"]
     assert written == {"puzzler": token, "lang": "en", "puzzle": second.id}
+    assert title_written(mode.address) == "Aton — Puzzles: find the best choice"
     again = build_app(query=f"puzzle={second.id}&puzzler={token}&lang=en", deal_seed=1)
     kept = again.page.puzzles
     assert round(kept.rating.rating) == round(mode.rating.rating)

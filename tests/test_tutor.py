@@ -16,7 +16,7 @@ import random
 import re
 
 import pytest
-from helpers import address_written, play_lesson, put_by_clicks
+from helpers import address_written, play_lesson, put_by_clicks, title_written
 
 import aton
 from aton.app import build_app
@@ -560,6 +560,8 @@ def test_lessons_done_are_kept_in_the_page_address():
     written = _address(app)  # the lesson, and a game or scenario link that would hide it
     assert written["set"] == {"lesson": "02_cartouche1_points", "done": "", "lang": "en"}
     assert {"game", "step", "scenario", "puzzle"} <= set(written["drop"])
+    # The tab says which lesson it holds (WCAG 2.4.2): a class's tabs are told apart.
+    assert title_written(app.tutor.address) == "Aton — Lesson 2 of 15: Cartouche 1: points"
     play_in_app(app, (4, 1, 2, 3), "first")
     assert app.tutor.verdict.success
     assert _address(app)["set"]["done"] == "2"
@@ -578,8 +580,11 @@ def test_lessons_done_are_kept_in_the_page_address():
     app.tutor.free.click()
     assert _address(app)["set"] == {"lesson": "", "done": "2", "lang": "en"}
     assert "game" not in _address(app)["drop"]  # a free game's link, if any, stays
+    assert title_written(app.tutor.address) == "Aton"
     app.switch_language("pt")  # and a reload keeps the language chosen on the page
     assert _address(app)["set"] == {"lesson": "", "done": "2", "lang": "pt"}
+    app.start_lesson("03_order_tie")
+    assert title_written(app.tutor.address).startswith("Aton — Lição 3 de 15: ")
 
 
 def test_a_page_without_lessons_leaves_its_address_alone():

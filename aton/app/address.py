@@ -209,20 +209,29 @@ def done_value(done: set[str] | frozenset[str]) -> str:
     return ",".join(str(i + 1) for i, name in enumerate(tutorial.names()) if name in done)
 
 
-def rewrite_address(set_keys: dict[str, str], drop: tuple[str, ...] = ()) -> str:
+def rewrite_address(set_keys: dict[str, str], drop: tuple[str, ...] = (),
+                    title: str | None = None) -> str:
     """HTML that rewrites the page's address in place once it is on the page (the kernel
     cannot, and does not know the page's address): each key of ``set_keys`` is set to its
     value (an empty value removes the key), each key of ``drop`` removed, the rest kept. A
-    reload or a bookmark then opens what the address names."""
+    reload or a bookmark then opens what the address names. ``title``: the tab's title
+    (``page_title``) for what the address now names, which a tab strip, a bookmark and a
+    screen reader give (WCAG 2.4.2)."""
     # window.URL: in an inline handler, a bare URL is document.URL (a string).
     code = ("(()=>{const u=new window.URL(location.href),q=u.searchParams;"
             f"const s={json.dumps(set_keys)},d={json.dumps(list(drop))};"
             "for(const k in s){if(s[k]){q.set(k,s[k]);}else{q.delete(k);}}"
             "for(const k of d){q.delete(k);}"
             "const t=q.toString().replace(/%2C/g,',');"
-            "history.replaceState(null,'',u.pathname+(t?'?'+t:''));})()")
+            "history.replaceState(null,'',u.pathname+(t?'?'+t:''));"
+            + (f"document.title={json.dumps(title)};" if title else "") + "})()")
     return (f'<img src="data:," alt="" style="display:none" '
             f'onerror="{html.escape(code, quote=True)}">')
+
+
+def page_title(part: str | None = None) -> str:
+    """The tab's title: "Aton", or "Aton — " and what the page is at (a lesson, Puzzles)."""
+    return f"Aton — {part}" if part else "Aton"
 
 
 def _said(message: str, **facts: object) -> Callable[[], str]:
@@ -267,5 +276,5 @@ def link_query(record: dict, *, step: int | None = None, scenario: str | None = 
     return "?" + "&".join(parts)
 
 
-__all__ = ["MAX_SEED", "address_choice", "link_query", "parse_query", "parse_seed", "seed_rule",
-           "visible"]
+__all__ = ["MAX_SEED", "address_choice", "link_query", "page_title", "parse_query", "parse_seed",
+           "rewrite_address", "seed_rule", "visible"]

@@ -27,11 +27,12 @@ from ..engine.errors import RuleError
 from ..i18n import translator
 from ..teaching import coach, puzzlerating, puzzles
 from ..teaching.puzzles import THEMES, Puzzle, choice_of, theme_name
-from .address import rewrite_address
+from .address import page_title, rewrite_address
 from .board import BoardView
 from .board_words import board_words
 from .cartouche_table import CartoucheTable
 from .classwords import problem_words
+from .controls import PUZZLES_ENTRY
 from .layout import BOARD_HEIGHT, BOARD_WIDTH
 from .picker import CardPicker
 from .reader import sections_html
@@ -421,8 +422,8 @@ class PuzzleMode(Panel):
             keys = dict(parse_qsl(self.state.class_query.lstrip("?")))
         else:
             keys = {"puzzler": self.token, "lang": self.speaks() or "en"}
-        self.address.value = rewrite_address({**keys, "puzzle": self.puzzle.id},
-                                              drop=("puzzles",))
+        self.address.value = rewrite_address({**keys, "puzzle": self.puzzle.id}, drop=("puzzles",),
+                                             title=page_title(_(PUZZLES_ENTRY)))
 
 
 def _firsts(history) -> list[bool]:

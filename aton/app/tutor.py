@@ -21,7 +21,7 @@ from ipywidgets import HTML, Button, ButtonStyle, HBox, Layout, VBox
 from ..engine.game import Game
 from ..i18n import translator
 from ..teaching.tutorial import Lesson, Verdict, lesson_text, told_text
-from .address import done_value, rewrite_address
+from .address import done_value, page_title, rewrite_address
 from .hints import HintMarks
 from .panel import rule_badge
 from .rules_panel import with_rule_links
@@ -244,9 +244,13 @@ class Tutor(Panel):
         # A lesson opens from its own position: a game, a scenario or a puzzle named in the
         # address would only stand in its way on a reload. A free game's link stays.
         drop = ("game", "step", "scenario") if state.lesson else ()
+        lesson = self.lessons.get(state.lesson)
+        title = None if lesson is None else _("Lesson {number} of {total}: {title}").format(
+            number=self.order.index(lesson.name) + 1, total=len(self.order),
+            title=lesson_text(lesson.title))
         self.address.value = rewrite_address(
             {"lesson": state.lesson, "done": done_value(state.done), "lang": state.language},
-            drop=(*drop, "puzzle", "puzzles"))
+            drop=(*drop, "puzzle", "puzzles"), title=page_title(title))
 
     def _label_list(self) -> None:
         for name, button in zip(self.order, self.list_buttons, strict=True):

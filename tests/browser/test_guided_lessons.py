@@ -71,6 +71,7 @@ def test_lesson_played_by_clicks_to_well_done(page: Page, voila_server: str,
     expect(tutor).to_contain_text("Lesson 3 of 15", timeout=15_000)
     expect(page.locator(".aton-verdict")).to_have_count(0)
     expect(page).to_have_url(re.compile(r"\?lesson=03_order_tie&lang=en&done=2$"))
+    expect(page).to_have_title("Aton — Lesson 3 of 15: Cartouche 2: who goes first, and the tie-break")
     assert page_errors == []
     # A reload comes back to lesson 3, with lesson 2 ticked.
     page.reload()
