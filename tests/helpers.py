@@ -501,9 +501,9 @@ def page_differences(one, other) -> list[str]:
     return out
 
 
-def page_texts(app) -> str:
+def page_texts(app, widgets: list | None = None) -> str:
     """Every text of ``app``'s page (each widget's strings: values, labels, tooltips, options,
-    the board's words), as a person reads them, one per line."""
+    the board's words), as a person reads them, one per line; of ``widgets`` only, if given."""
     texts = []
 
     def strings(value) -> None:
@@ -513,7 +513,7 @@ def page_texts(app) -> str:
             for item in value:
                 strings(item)
 
-    for widget in page_widgets(app):
+    for widget in page_widgets(app) if widgets is None else widgets:
         for key, value in widget.get_state().items():
             if not key.startswith(("_model_", "_view_", "_dom_classes")) and key != "layout":
                 strings(value)

@@ -26,7 +26,14 @@ import re
 import ipywidgets as widgets
 import pytest
 from class_pages import class_store  # noqa: F401 (a fixture)
-from helpers import english_sentences, page_state, plain, portuguese_sentences, snapshot
+from helpers import (
+    english_sentences,
+    page_state,
+    page_texts,
+    plain,
+    portuguese_sentences,
+    snapshot,
+)
 from test_who_sees_what import opened, twin_positions
 
 from aton.app import build_app
@@ -97,29 +104,11 @@ def act(app, kind: str, widget, rng: random.Random) -> str:
     return f"choose {widget.label!r} in {label!r}"
 
 
-def texts_on_screen(app) -> str:
-    """Every text a person sees (values, labels, tooltips, options), one per line."""
-    texts: list[str] = []
-
-    def strings(value) -> None:
-        if isinstance(value, str):
-            texts.append(plain(value))
-        elif isinstance(value, list | tuple):
-            for item in value:
-                strings(item)
-
-    for widget in on_screen(app):
-        for key, value in widget.get_state().items():
-            if not key.startswith(("_model_", "_view_", "_dom_classes")) and key != "layout":
-                strings(value)
-    return "\n".join(texts)
-
-
 def trouble(app) -> str | None:
     """What is wrong with the page now, or None."""
     if app.error_message:
         return "an error is shown: " + plain(app.error_message)[-600:]
-    text = texts_on_screen(app)
+    text = page_texts(app, on_screen(app))  # what a person sees
     foreign = (english_sentences(text) if app.state.language == "pt"
                else portuguese_sentences(text))
     if foreign:
