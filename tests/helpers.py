@@ -580,4 +580,3 @@ def title_written(widget) -> str | None:
     (``rewrite_address(..., title=)``), or None."""
     found = re.search(r"document\.title=(\".*?(?<!\\)\");", html.unescape(widget.value))
     return json.loads(found.group(1)) if found else None
-

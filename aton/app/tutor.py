@@ -117,6 +117,12 @@ class Tutor(Panel):
         tick = "✓ " if name in self.done else ""
         return f"{tick}{number}. {lesson_text(self.lessons[name].title)}"
 
+    def lesson_of(self, lesson: Lesson) -> str:
+        """'Lesson 3 of 15: Cartouche 2: who goes first, and the tie-break' (plain text)."""
+        return _("Lesson {number} of {total}: {title}").format(
+            number=self.order.index(lesson.name) + 1, total=len(self.order),
+            title=lesson_text(lesson.title))
+
     def start(self, name: str) -> None:
         """Start lesson ``name`` (the page starts it)."""
         self.list.layout.display = "none"
@@ -155,13 +161,11 @@ class Tutor(Panel):
             self.hints.clear("lesson")
             return
         self.widget.layout.display = ""
-        number = self.order.index(lesson.name) + 1
         chips = "".join(
             f'<span class="aton-chip{" aton-chip-done" if n in self.done else ""}'
             f'{" aton-chip-now" if n == lesson.name else ""}" title="{escape(self.title(n))}">'
             f"{i + 1}</span>" for i, n in enumerate(self.order))
-        lesson_of = _("Lesson {number} of {total}: {title}").format(
-            number=number, total=len(self.order), title=escape(lesson_text(lesson.title)))
+        lesson_of = escape(self.lesson_of(lesson))
         you_play = _("you play {player}").format(player=player_span(lesson.learner))
         done = _("Done: {done} of {total}").format(done=len(self.done), total=len(self.order))
         self.head.value = (f"<div><b>{lesson_of}</b> · {you_play}</div>"
@@ -245,12 +249,10 @@ class Tutor(Panel):
         # address would only stand in its way on a reload. A free game's link stays.
         drop = ("game", "step", "scenario") if state.lesson else ()
         lesson = self.lessons.get(state.lesson)
-        title = None if lesson is None else _("Lesson {number} of {total}: {title}").format(
-            number=self.order.index(lesson.name) + 1, total=len(self.order),
-            title=lesson_text(lesson.title))
         self.address.value = rewrite_address(
             {"lesson": state.lesson, "done": done_value(state.done), "lang": state.language},
-            drop=(*drop, "puzzle", "puzzles"), title=page_title(title))
+            drop=(*drop, "puzzle", "puzzles"),
+            title=page_title(lesson and self.lesson_of(lesson)))
 
     def _label_list(self) -> None:
         for name, button in zip(self.order, self.list_buttons, strict=True):
