@@ -269,6 +269,47 @@ def test_cartouche_ones_points_and_who_goes_first_marked_against_the_engine(kind
     assert "✓" in box_of(ana).question.value and "✗" in box_of(bo).question.value
 
 
+def test_a_guess_that_is_not_a_number_is_said_and_sent_to_nobody():
+    """A box left empty or a word typed: the student is told, until their next click, even
+    while classmates' answers move the class on; nothing reaches the teacher."""
+    t, (ana, bo) = class_of("Ana", "Bo", scenario=NAME, seed=SEED)
+    play_to_scoring(t)
+    ask(t, "line")
+    tick(ana, bo)
+    send_points(ana, "six", 1)
+    said = "Nothing was sent: type red's points as a whole number"
+    assert said in plain(box_of(ana).notice.value)
+    send_points(bo, 2, 2)
+    tick(ana)  # Bo's answer moved the class: Ana's page reads it and keeps the warning
+    assert said in plain(box_of(ana).notice.value)
+    box_of(ana).blue_guess.value = ""
+    box_of(ana).red_guess.value = "2"
+    box_of(ana).send.click()
+    assert "Nothing was sent: type blue's points" in plain(box_of(ana).notice.value)
+    assert link_of(ana).mine is None
+    tick(t)
+    assert "1 of 2 have answered" in plain(box_of(t).question.value)
+    send_points(ana, 2, 0)
+    assert plain(box_of(ana).notice.value) == ""
+    assert "Sent: red 2, blue 0" in plain(box_of(ana).question.value)
+
+
+def test_each_question_opens_with_empty_boxes():
+    """The last question's guess is not in the next one's boxes: one click would send it."""
+    t, (ana,) = class_of("Ana", scenario=NAME, seed=SEED)
+    play_to_scoring(t)
+    ask(t, "line")
+    tick(ana)
+    send_points(ana, 4, 5)
+    box_of(t).reveal.click()
+    ask(t, "line")
+    tick(ana)
+    box = box_of(ana)
+    assert (box.red_guess.value, box.blue_guess.value) == ("", "")
+    box.send.click()
+    assert link_of(ana).mine is None and "Nothing was sent" in plain(box.notice.value)
+
+
 def test_an_answer_after_reveal_is_refused_with_a_notice():
     t, (ana,) = class_of("Ana", scenario=NAME, seed=SEED)
     play_to_scoring(t)

@@ -62,9 +62,10 @@ class ClassPanel(Panel):
     def __init__(self, link: ClassLink, guard: Callable, redraw: Callable[[], None]) -> None:
         self.link, self.guard, self.redraw = link, guard, redraw
         self.opened = False
+        self.warning: Callable[[], str] | None = None  # what the last click got wrong
         self.button = Button(icon="users", layout=Layout(width="auto"))  # not 148 px: the header
         self.button.add_class("aton-class-button")
-        self.button.on_click(guard(lambda _b: self.toggle()))
+        self.button.on_click(self.act(lambda: self.toggle()))
         self.ticker = Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS, repeat=True,
                            layout=Layout(display="none"))
         self.ticker.add_class("aton-class-ticker")
@@ -73,34 +74,34 @@ class ClassPanel(Panel):
         self.banner = HTML(layout=Layout(width="100%"))
         self.notice = HTML(layout=Layout(width="100%"))
         self.start = Button(button_style="primary")
-        self.start.on_click(guard(lambda _b: self.link.start_class()))
+        self.start.on_click(self.act(lambda: self.link.start_class()))
         self.code = Text(layout=Layout(width="9em"))
         self.name = Text(layout=Layout(width="12em"))
         self.join = Button(button_style="primary")
-        self.join.on_click(guard(lambda _b: self._join()))
+        self.join.on_click(self.act(lambda: self._join()))
         self.join_row = HBox([self.code, self.name, self.join], layout=Layout(align_items="center"))
         self.join_row.add_class("aton-row")
         # The teacher's controls.
         self.ask = Button(button_style="info")
-        self.ask.on_click(guard(lambda _b: self.link.ask()))
+        self.ask.on_click(self.act(lambda: self.link.ask()))
         self.reveal = Button(button_style="success")
-        self.reveal.on_click(guard(lambda _b: self.link.reveal()))
+        self.reveal.on_click(self.act(lambda: self.link.reveal()))
         self.big = Button(icon="expand")
-        self.big.on_click(guard(lambda _b: self._show_big(True)))
+        self.big.on_click(self.act(lambda: self._show_big(True)))
         self.students = Button(icon="list")
-        self.students.on_click(guard(lambda _b: self._toggle_progress()))
+        self.students.on_click(self.act(lambda: self._toggle_progress()))
         self.end = Button(button_style="danger")
-        self.end.on_click(guard(lambda _b: self.link.end_class()))
+        self.end.on_click(self.act(lambda: self.link.end_class()))
         self.red_pick = Dropdown(layout=Layout(width="10em"))
         self.blue_pick = Dropdown(layout=Layout(width="10em"))
         self.pair = Button()
-        self.pair.on_click(guard(lambda _b: self._pair()))
+        self.pair.on_click(self.act(lambda: self._pair()))
         self.out = Results(link)  # the teacher's marks, chart and progress table
         self.progress = self.out.progress
         self.progress_open = False
         self.big_code = HTML()
         self.big_close = Button(icon="times")
-        self.big_close.on_click(guard(lambda _b: self._show_big(False)))
+        self.big_close.on_click(self.act(lambda: self._show_big(False)))
         self.overlay = VBox([self.big_close, self.big_code], layout=Layout(display="none"))
         self.overlay.add_class("aton-class-overlay")
         # A student's controls.
@@ -110,22 +111,23 @@ class ClassPanel(Panel):
         self.red_guess = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.blue_guess = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.first_red = Button()
-        self.first_red.on_click(guard(lambda _b: self._send({"first": "red"})))
+        self.first_red.on_click(self.act(lambda: self._send({"first": "red"})))
         self.first_blue = Button()
-        self.first_blue.on_click(guard(lambda _b: self._send({"first": "blue"})))
+        self.first_blue.on_click(self.act(lambda: self._send({"first": "blue"})))
         self.send = Button(button_style="primary")
-        self.send.on_click(guard(lambda _b: self._send_points()))
+        self.send.on_click(self.act(lambda: self._send_points()))
         self.back = Button(icon="arrow-left", button_style="info")
-        self.back.on_click(guard(lambda _b: self._back()))
+        self.back.on_click(self.act(lambda: self._back()))
         self.alone = Button()
-        self.alone.on_click(guard(lambda _b: self.link.play_alone()))
+        self.alone.on_click(self.act(lambda: self.link.play_alone()))
         self.mate = Dropdown(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.challenge = Button()
-        self.challenge.on_click(guard(lambda _b: self._challenge()))
+        self.challenge.on_click(self.act(lambda: self._challenge()))
         self.offers = VBox()
         self.teacher_row, self.student_row = _row_box([]), _row_box([])
         self.pair_row = _row_box([self.red_pick, self.blue_pick, self.pair])
         self.points_box = _row_box([self.red_guess, self.blue_guess, self.send])
+        self.typed_for: int | None = None  # the question the boxes' guesses were typed for
         self.order_box = _row_box([self.first_red, self.first_blue])
         self._offer_rows: dict[tuple, HBox | HTML] = {}  # kept, so a redraw makes no widget
 
@@ -193,6 +195,20 @@ class ClassPanel(Panel):
 
     # ------------------------------------------------------------------ actions
 
+    def act(self, action: Callable[[], object]) -> Callable:
+        """A click on the box, as an action of the page: the box's last warning goes (a
+        poll of the store leaves it, so thirty classmates answering do not wipe it)."""
+        def clicked(_button=None) -> None:
+            self.warning = None
+            action()
+        return self.guard(clicked)
+
+    def _warn(self, words: Callable[[], str]) -> None:
+        """A click the box cannot take: said until the next click (the store's last refusal
+        gives way to it)."""
+        self.link.problem = None
+        self.warning = words
+
     def toggle(self) -> None:
         self.opened = not self.opened or self.link.in_class
         self.show()
@@ -227,10 +243,9 @@ class ClassPanel(Panel):
         for player, box in (("red", self.red_guess), ("blue", self.blue_guess)):
             text = box.value.strip()
             if not text.isdigit() or len(text) > 3:
-                self.link.problem = None
-                self.notice.value = '<div class="aton-warn">' + _(
-                    "Type {player}'s points as a whole number (0, 1, 2 …).").format(
-                    player=player_name(player)) + "</div>"
+                self._warn(lambda p=player: _(
+                    "Nothing was sent: type {player}'s points as a whole number (0, 1, 2 …)."
+                ).format(player=player_name(p)))
                 return
             guesses[player] = int(text)
         self._send(guesses)
@@ -245,8 +260,7 @@ class ClassPanel(Panel):
     def _pair(self) -> None:
         red, blue = self.red_pick.value, self.blue_pick.value
         if red is None or blue is None or red == blue:
-            self.notice.value = '<div class="aton-warn">' + _(
-                "Choose two different students to pair.") + "</div>"
+            self._warn(lambda: _("Choose two different students to pair."))
             return
         self.link.pair(red, blue)
 
@@ -276,7 +290,8 @@ class ClassPanel(Panel):
         (self.widget.add_class if self.opened and not link.in_class
          else self.widget.remove_class)("aton-class-joining")
         self.script.value = _script(link.address()) if link.in_class else ""
-        self.notice.value = problem_words(link.problem) if link.problem is not None else ""
+        self.notice.value = (problem_words(link.problem) if link.problem is not None
+                             else _warning(self.warning()) if self.warning is not None else "")
         if link.wait:
             self.notice.value = '<div class="aton-warn" role="alert">' + _(
                 "Too many codes that open no class were tried from this page: wait {n} s, "
@@ -390,6 +405,9 @@ class ClassPanel(Panel):
                 said = " " + _("Sent: {answer}. You can change it until the teacher "
                                "reveals.").format(answer=value_words(link.mine.value))
             self.question.value = with_rule_links(f"<div class='aton-class-q'>{asked}{said}</div>")
+            if question.id != self.typed_for:  # a new question: no guess of the last one in it
+                self.typed_for = question.id
+                self.red_guess.value = self.blue_guess.value = ""
             if question.kind == "order":
                 return [self.question, self.order_box]
             self.red_guess.description, self.blue_guess.description = _("Red"), _("Blue")
@@ -441,9 +459,13 @@ class ClassPanel(Panel):
         made = []
         for label, style, action in buttons:
             button = Button(description=label, button_style=style)
-            button.on_click(self.guard(lambda _b, act=action: act()))
+            button.on_click(self.act(action))
             made.append(button)
         return _row_box([HTML(words), *made])
+
+
+def _warning(words: str) -> str:
+    return f'<div class="aton-warn" role="alert">{words}</div>'
 
 
 def _row_box(children: list) -> HBox:
