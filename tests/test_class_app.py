@@ -310,6 +310,43 @@ def test_each_question_opens_with_empty_boxes():
     assert link_of(ana).mine is None and "Nothing was sent" in plain(box.notice.value)
 
 
+def test_a_question_goes_when_the_teachers_game_moves_on():
+    """Revealed, it stays through its round; the next round, or another game or lesson, and
+    it goes from every page (its marks still count). One still open goes unmarked with the
+    game it was of, and the new game steps without a Reveal."""
+    t, (ana,) = class_of("Ana", seed=3)
+    step_to(t, "points")
+    truth = engine_answer(t, "points")
+    ask(t, "points")
+    tick(ana)
+    send_points(ana, truth["red"], truth["blue"])
+    box_of(t).reveal.click()
+    tick(ana)
+    assert "✓" in box_of(ana).question.value
+    asked_in = t.game.round
+    while t.game.round == asked_in:
+        if t.session.human_pending is not None:
+            decide(t)
+        else:
+            t.next_step()
+        if t.game.round == asked_in:
+            assert "got it right" in plain(box_of(t).out.results.value)
+            assert box_of(t).out.row in box_of(t).widget.children
+    tick(ana)
+    assert box_of(t).out.row not in box_of(t).widget.children
+    assert box_of(ana).question not in box_of(ana).widget.children
+    assert link_of(ana).store.tally(link_of(ana).code, link_of(ana).token) == (1, 0)
+    step_to(t, "order")
+    ask(t, "order")
+    tick(ana)
+    box_of(ana).first_red.click()
+    t.start_lesson("02_cartouche1_points")
+    assert not link_of(t).asking and link_of(t).question.status == "closed"
+    tick(ana)
+    assert box_of(ana).order_box not in box_of(ana).widget.children
+    assert not t.state.asking and t.error_message == ""  # no Reveal stands in the way
+
+
 def test_an_answer_after_reveal_is_refused_with_a_notice():
     t, (ana,) = class_of("Ana", scenario=NAME, seed=SEED)
     play_to_scoring(t)

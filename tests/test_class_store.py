@@ -359,6 +359,33 @@ def test_one_question_is_open_at_a_time(room, store):
     assert store.tally(started.code, ana.token) == (0, 0)  # closed unmarked: neither way
 
 
+def test_a_question_the_teachers_game_moved_on_from_is_closed(room, store):
+    """Closed: shown nowhere any longer, its marks and the tally kept; an open one closes
+    unmarked; only the teacher closes; closing twice changes nothing (no seq bumped)."""
+    started, ana, bo, _cy = room
+    code, key = started.code, started.key
+    q = store.open_question(code, key, "points", {}, 1)
+    store.answer(code, ana.token, q.id, {"red": 2})
+    store.reveal(code, key, q.id, {"red": 2})
+    with refused("wrong-key"):
+        store.close_question(code, ana.token, q.id)
+    store.close_question(code, key, q.id)
+    shown = store.question(code)
+    assert (shown.status, shown.truth) == ("closed", {"red": 2})
+    assert store.my_answer(code, ana.token, q.id).right is True
+    assert store.tally(code, ana.token) == (1, 0)
+    seq = store.seq(code)
+    store.close_question(code, key, q.id)
+    assert store.seq(code) == seq
+    open_one = store.open_question(code, key, "order", {}, 2)
+    store.answer(code, bo.token, open_one.id, {"first": "red"})
+    store.close_question(code, key, open_one.id)
+    assert store.question(code).status == "closed" and store.question(code).truth is None
+    with refused("not-open"):
+        store.answer(code, bo.token, open_one.id, {"first": "blue"})
+    assert store.tally(code, bo.token) == (0, 0)
+
+
 def test_answers_are_small_json_objects(room, store):
     started, ana, *_ = room
     q = store.open_question(started.code, started.key, "points", {}, 1)

@@ -68,6 +68,7 @@ class ClassLink(Duels, Questions):
         self.answered = 0  # teacher: how many answered the open question
         self.marks: list[Mark] = []  # teacher: the marks of the question revealed
         self.revealed = None  # teacher: the event that answered the question revealed
+        self.asked_in = None  # teacher: the Session its question is of
         self.mine: Mark | None = None  # student: their answer to the question
         self.tally = (0, 0)  # student: right and wrong this round
         self.classmates: list = []
@@ -292,6 +293,7 @@ class ClassLink(Duels, Questions):
         """The teacher's page after an action: its moment, if it changed, for every student."""
         if not self.teacher:
             return
+        self.retire_question()
         s, told = self.state, self.state.told
         game = s.game
         key = (id(s.session), len(game.events), len(game.decisions), s.screen, s.moment,

@@ -395,9 +395,8 @@ class ClassPanel(Panel):
         tally = (" <span class='aton-class-tally'>" + _(
             "This round: {right} right, {wrong} wrong.").format(right=right, wrong=wrong)
             + "</span>") if right or wrong else ""
-        if question is None:
-            self.question.value = tally
-            return [self.question] if tally else []
+        if question is None or question.status == "closed":  # none yet, or moved on from
+            return []
         asked = question_words(question.kind, question.prompt.get("line"))
         if question.status == "open":
             said = ""

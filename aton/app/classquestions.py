@@ -23,8 +23,6 @@ def truth_of(kind: str, event) -> dict:
     return {"first": data["first"]}
 
 
-
-
 class Questions:
     """``ClassLink``'s questions (it provides ``store``, ``code``, ``key``, ``token``,
     ``teacher``, ``control``, ``_do``, ``_get`` and ``FAILED``)."""
@@ -32,6 +30,7 @@ class Questions:
     state: AppState
     store: ClassStore
     question: Question | None
+    asked_in: object | None  # the Session the open or revealed question is of
     answered: int
     marks: list[Mark]
     mine: Mark | None
@@ -67,7 +66,26 @@ class Questions:
                             game.round)
         if question is not self.FAILED:
             self.question, self.answered, self.marks, self.revealed = question, 0, [], None
+            self.asked_in = self.state.session
             self.state.asking = True
+
+    def retire_question(self) -> None:
+        """The teacher's page has moved on from its question (another game, lesson or
+        scenario; once revealed, the next round): it is closed in the store, so neither the
+        teacher's page nor a student's shows it as the live one, nor its old marks. A page
+        reopened by its link takes the game it shows as the question's."""
+        question, session = self.question, self.state.session
+        if question is None or question.status == "closed":
+            return
+        if self.asked_in is None:
+            self.asked_in = session
+        if session is self.asked_in and (question.status == "open"
+                                         or self.state.game.round == question.round):
+            return
+        if self._do(self.store.close_question, self.code, self.key, question.id) is self.FAILED:
+            return  # the next action tries again
+        self.marks, self.revealed, self.asked_in = [], None, None
+        self._read_question()
 
     def reveal(self) -> None:
         """Reveal: the game steps once (the engine answers), and every guess is marked."""
@@ -106,7 +124,7 @@ class Questions:
             if question.status == "open":
                 self.answered = self._get(self.store.answered, self.code, self.key,
                                           question.id, default=0)
-            elif not self.marks:
+            elif question.status == "revealed" and not self.marks:
                 self.marks = self._get(self.store.marks, self.code, self.key, question.id,
                                        default=[])
         else:

@@ -53,7 +53,7 @@ class Question:
     id: int
     kind: str
     prompt: dict
-    status: str  # "open" | "revealed"
+    status: str  # "open" | "revealed" | "closed" (the teacher's game has moved on)
     truth: dict | None
     round: int
     opened: float

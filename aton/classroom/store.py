@@ -270,6 +270,18 @@ class ClassStore(GamesMixin, PuzzlesMixin, StoreBase):
             self._touch(conn, row.id)
             return self._marks(conn, row.id, question_id)
 
+    def close_question(self, code: str, key: str, question_id: int) -> None:
+        """The teacher's game has moved on from the question (another game or lesson, the
+        next round): status "closed", so no page shows it any longer. Its marks stay, and so
+        does the tally; one still open closes unmarked. Closing it again does nothing."""
+        with self._tx(write=True) as conn:
+            row = self._teacher(conn, code, key, lock=True)
+            if self._question(conn, row.id, question_id).status == "closed":
+                return
+            conn.execute(update(t.questions).where(t.questions.c.id == question_id).values(
+                status="closed"))
+            self._touch(conn, row.id)
+
     def marks(self, code: str, key: str, question_id: int) -> list[Mark]:
         """Every answer to the question, by name (the teacher, before Reveal too)."""
         with self._tx() as conn:
