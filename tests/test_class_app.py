@@ -176,12 +176,17 @@ def test_a_student_following_sees_none_of_the_computers_hidden_cards():
         return differences
 
     assert same_students() == []
+    # The board in words names whose hand the student sees: the teacher's colour, not theirs.
+    words = plain(a1.reader.words.value)
+    assert "Red's hand: " in words and "Your hand" not in words
     for t in (t1, t2):
         decide(t)  # red's cards face down; the computer puts blue's face down at once
         assert t.game.coming.kind == "reveal"
     assert t1.game.cards["blue"] != t2.game.cards["blue"]
     assert same_students() == []
     assert a1.table.value_shown("blue", 1) == "face down"
+    assert "Red's cards on cartouches 1 to 4, face down: " in plain(a1.reader.words.value)
+    assert "Your cards on cartouches" in plain(t1.reader.words.value)
     for t in (t1, t2):
         t.next_step()  # the reveal
     assert same_students() != []

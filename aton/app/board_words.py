@@ -116,9 +116,10 @@ def supplies_section(view: PlayerView) -> Section:
         for p in PLAYERS))
 
 
-def cards_section(view: PlayerView) -> Section:
+def cards_section(view: PlayerView, own: bool = True) -> Section:
     """The cards on the cartouches once revealed; before that, only the viewer's own hand or
-    own face-down cards (R6)."""
+    own face-down cards (R6). ``own``: the person at the screen is the view's player (not a
+    student following the teacher's screen, whose cards these are)."""
     revealed = view.revealed
     if revealed is not None:
         return Section(_("Cards on cartouches 1 to 4"), tuple(
@@ -129,11 +130,16 @@ def cards_section(view: PlayerView) -> Section:
     if view.player is not None:
         mine = view.my_cards
         hand = view.hand
+        whose = player_name(view.player)
         if mine is not None:
             lines.append(_("Your cards on cartouches 1 to 4, face down: {cards}.").format(
-                cards=_cards(mine)))
+                cards=_cards(mine)) if own else capitalized(_(
+                    "{player}'s cards on cartouches 1 to 4, face down: {cards}.").format(
+                    player=whose, cards=_cards(mine))))
         elif view.phase == "choose" and hand:
-            lines.append(_("Your hand: {cards}.").format(cards=_cards(hand)))
+            lines.append(_("Your hand: {cards}.").format(cards=_cards(hand)) if own else
+                         capitalized(_("{player}'s hand: {cards}.").format(
+                             player=whose, cards=_cards(hand))))
     if view.phase == "choose":
         lines.append(_("The cards stay face down until both players have chosen (R6)."))
     else:
@@ -141,10 +147,11 @@ def cards_section(view: PlayerView) -> Section:
     return Section(_("Cards"), tuple(lines))
 
 
-def board_words(view: PlayerView) -> list[Section]:
-    """The whole position in words, as ``view``'s player may know it."""
+def board_words(view: PlayerView, own: bool = True) -> list[Section]:
+    """The whole position in words, as ``view``'s player may know it (``own``: told to that
+    player, "your hand"; else named, "Red's hand")."""
     return [score_section(view), *(temple_section(view, t) for t in TEMPLES),
-            kingdom_section(view), supplies_section(view), cards_section(view)]
+            kingdom_section(view), supplies_section(view), cards_section(view, own)]
 
 
 def as_text(sections: list[Section]) -> str:

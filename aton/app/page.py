@@ -325,7 +325,7 @@ class Page:
         self.coach.show(self.control.hinted, self.control.reviewed, public)
         self.controls.enable(not game.over and pending is None, session.can_undo(),
                              self.say.why_not_now())
-        self.reader.show(view, spoken(self.explain))
+        self.reader.show(view, spoken(self.explain), own=not session.watch_only)
 
     def _stage(self, game: Game, view: PlayerView, batch: list[Event],
                events: list[Event]) -> None:

@@ -115,6 +115,7 @@ class ReaderPanel(Panel):
         ]
         self._view: PlayerView | None = None
         self._said: Callable[[], str] = lambda: ""
+        self._own = True  # the view is the person at the screen's own
         self.text = ""  # what the live region says now (plain words)
 
     # ------------------------------------------------------------------ names
@@ -162,15 +163,16 @@ class ReaderPanel(Panel):
         self._render()
 
     @in_language
-    def show(self, view: PlayerView, said: Callable[[], str]) -> None:
-        """Describe the position of ``view`` (the person at the screen's) and say ``said()``
-        (the step's sentence and what comes next, as HTML) in the live region."""
-        self._view, self._said = view, said
+    def show(self, view: PlayerView, said: Callable[[], str], own: bool = True) -> None:
+        """Describe the position of ``view`` (the person at the screen's; ``own`` False: the
+        screen a student follows, whose cards are named as the teacher's colour) and say
+        ``said()`` (the step's sentence and what comes next, as HTML) in the live region."""
+        self._view, self._said, self._own = view, said, own
         self._render()
 
     def _render(self) -> None:
         if self._view is not None:
-            self.words.value = sections_html(board_words(self._view))
+            self.words.value = sections_html(board_words(self._view, self._own))
         text = plain(self._said())
         if text != self.text:  # the same words again are not read out twice
             self.text = text
