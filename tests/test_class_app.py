@@ -103,6 +103,20 @@ def test_every_step_of_the_teacher_is_on_the_students_page_after_one_tick():
     follows(bo, t)  # a page that missed every tick catches up in one
 
 
+def test_a_page_opened_by_the_join_link_asks_only_for_a_first_name():
+    """The class's link: the code typed in, a first name to type, and no button that would
+    start a class of the student's own."""
+    t = teacher()
+    page = student(link_of(t).code)
+    box = box_of(page)
+    assert box.widget.layout.display == "" and box.code.value == link_of(t).code
+    assert box.start not in box.widget.children and box.join_row in box.widget.children
+    assert "Type your first name and press Join the class" in plain(box.banner.value)
+    box.name.value = "Ana"
+    box.join.click()
+    assert link_of(page).role == "student" and box.start not in box.widget.children
+
+
 def test_a_scenario_and_a_guided_lesson_of_the_teacher_are_followed():
     t, (ana,) = class_of("Ana", scenario=NAME, seed=SEED)
     follows(ana, t)

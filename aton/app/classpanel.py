@@ -63,6 +63,7 @@ class ClassPanel(Panel):
         self.link, self.guard, self.redraw = link, guard, redraw
         self.opened = False
         self.warning: Callable[[], str] | None = None  # what the last click got wrong
+        self.invited = False  # opened by a class's join link: a student's page, not a teacher's
         self.button = Button(icon="users", layout=Layout(width="auto"))  # not 148 px: the header
         self.button.add_class("aton-class-button")
         self.button.on_click(self.act(lambda: self.toggle()))
@@ -226,6 +227,7 @@ class ClassPanel(Panel):
             self.link.take_back(asked["class"], asked.get("key", ""))
         elif asked.get("join"):
             self.code.value = asked["join"][:12]
+            self.invited = True
             if asked.get("me"):
                 self.link.rejoin(asked["join"], asked["me"])
             else:  # the code is checked now, so a wrong one is said before a name is typed
@@ -234,6 +236,7 @@ class ClassPanel(Panel):
     def _join(self) -> None:
         if self.link.join(self.code.value, self.name.value):
             self.name.value = ""
+            self.invited = False  # in the class: leaving it later offers both ways again
 
     def _back(self) -> None:
         self.link.back_to_teacher()
@@ -296,6 +299,12 @@ class ClassPanel(Panel):
             self.notice.value = '<div class="aton-warn" role="alert">' + _(
                 "Too many codes that open no class were tried from this page: wait {n} s, "
                 "then try again.").format(n=link.wait) + "</div>"
+        if not link.in_class and self.invited:  # the class's link: only the name is missing
+            self.banner.value = "<div class='aton-class-intro'>" + _(
+                "<b>Join your class.</b> Type your first name and press <b>Join the "
+                "class</b>: your page then follows the teacher's game.") + "</div>"
+            self.widget.children = [self.banner, self.join_row, self.notice]
+            return
         if not link.in_class:
             self.banner.value = "<div class='aton-class-intro'>" + _(
                 "<b>A class on every desk.</b> The teacher starts a class and shows its code; "
