@@ -524,6 +524,22 @@ def test_moves_read_while_looking_back_are_played_after_back_to_the_game():
     assert bo.session.human_pending.kind == "exchange" and not bo.session.inbox
 
 
+def test_while_the_classmate_decides_the_steps_are_greyed_and_say_why():
+    """A page waiting on the classmate's decision has nothing to step: Next step, To my next
+    decision and Auto-play are greyed, their tooltip naming who decides; the classmate's move
+    read, the page goes on."""
+    _t, (ana, bo) = class_of("Ana", "Bo")
+    challenge_and_accept(ana, bo)
+    assert ana.session.human_pending is not None and bo.session.waits_for_classmate
+    for button in (bo.controls.next, bo.controls.run, bo.controls.auto):
+        assert button.disabled
+        assert button.tooltip == "Not now: Ana is deciding on their device; your page goes on " \
+            "by itself once they have."
+    decide(ana)
+    tick(bo)
+    assert "Ana is deciding" not in bo.controls.next.tooltip
+
+
 def test_a_game_between_classmates_has_its_link_once_it_is_over():
     """A link holds the game's seed, and the seed deals every card: before the end, either
     classmate could deal the game again in another tab and see the other's hand (R6). So Copy

@@ -236,6 +236,9 @@ class Narrator:
             return _("first put your cards on the cartouches and click Confirm (R6).")
         if pending is not None:
             return _("first make your choice on the board (or in the list under it).")
+        if session.waits_for_classmate and not session.inbox:
+            return _("{name} is deciding on their device; your page goes on by itself once "
+                     "they have.").format(name=session.classmate)
         return ""
 
     def not_stepping(self) -> str | None:

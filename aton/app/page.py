@@ -323,8 +323,8 @@ class Page:
                           warning=told.warning, notice=told.notice)
         self.stage.layout.display = ""
         self.coach.show(self.control.hinted, self.control.reviewed, public)
-        self.controls.enable(not game.over and pending is None, session.can_undo(),
-                             self.say.why_not_now())
+        why_not = self.say.why_not_now()  # the game over, a decision to make, a classmate's
+        self.controls.enable(not why_not, session.can_undo(), why_not)
         self.reader.show(view, spoken(self.explain), own=not session.watch_only)
 
     def _stage(self, game: Game, view: PlayerView, batch: list[Event],
