@@ -247,6 +247,8 @@ def test_a_scoring_line_marked_against_the_engine_with_a_tally_per_round():
     box_of(t).reveal.click()
     results = plain(box_of(t).out.results.value)
     assert results.startswith("2 of 3 got it right")
+    x_axis, y_axis = box_of(t).out.chart[0].axes  # whole students, guesses read across
+    assert list(y_axis.tick_values) == [0, 1, 2, 3] and x_axis.tick_rotate == 0
     assert f"red {truth['red']}, blue {truth['blue']}" in results
     # The engine's own sentence for the line is the explanation's, under the class box.
     assert plain(link_of(t).revealed.text) in plain(t.explain.widget.value)
@@ -364,6 +366,17 @@ def test_a_question_goes_when_the_teachers_game_moves_on():
     tick(ana)
     assert box_of(ana).order_box not in box_of(ana).widget.children
     assert not t.state.asking and t.error_message == ""  # no Reveal stands in the way
+
+
+@pytest.mark.parametrize(("most", "top", "ticks"), [
+    (0, 3, [0, 1, 2, 3]), (2, 3, [0, 1, 2, 3]), (5, 5, [0, 1, 2, 3, 4, 5]),
+    (7, 8, [0, 2, 4, 6, 8]), (11, 15, [0, 5, 10, 15]), (30, 30, [0, 10, 20, 30])])
+def test_the_guesses_chart_counts_whole_students(most, top, ticks):
+    """The chart of the class's guesses ticks whole students, at most six ticks, and its top
+    holds the highest bar (a count of 1 once drew between ticks reading 0, 2 and 3)."""
+    from aton.app.classresults import count_ticks
+
+    assert count_ticks(most) == (top, ticks)
 
 
 def test_an_answer_after_reveal_is_refused_with_a_notice():

@@ -331,10 +331,11 @@ class ClassPanel(Panel):
             "<div class='aton-class-banner'>" + _("Join code") + " " + self._code_html()
             + " <span class='aton-class-who'>" + _("{n} in the class: {names}").format(
                 n=len(names), names=who) + "</span><br><span class='aton-class-join'>"
-            + _("Students open {address} (or press <b>Class</b> and type the code). "
-                "This page's address is your teacher's link: keep it to yourself, it "
-                "takes the class back.").format(address=_join_line(html.escape(link.code)))
-            + "</span></div>")
+            + _("Students open {address} (or press <b>Class</b> and type the code).").format(
+                address=_join_line(html.escape(link.code)))
+            + " <span class='aton-class-private'>" + _(
+                "This page's address is your teacher's link: keep it to yourself, it takes "
+                "the class back.") + "</span></span></div>")
         self.big_code.value = ("<div class='aton-class-bigcode'>" + self._code_html("-big")
                                + "<div>" + _join_line(html.escape(link.code)) + "</div></div>")
         row = [self.big, self.students, self.end]

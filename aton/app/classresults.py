@@ -17,6 +17,14 @@ from .classwords import value_words
 _ = translator("app")
 
 RIGHT, WRONG = "#2e7032", "#8a8a8a"
+
+
+def count_ticks(most: int) -> tuple[int, list[int]]:
+    """The chart's axis for ``most`` students giving one guess: its top and its ticks, whole
+    students only, at most six ticks, 3 at least (the scale the chart opens with)."""
+    step = next(s for s in (1, 2, 5, 10, 20, 50) if max(3, most) <= 5 * s)
+    top = max(3, -(-most // step) * step)
+    return top, list(range(0, top + 1, step))
 #: A guided lesson's verdict as the class store keeps it, in the teacher's words.
 VERDICTS = {"done": N_("done"), "not yet": N_("not yet")}
 
@@ -63,19 +71,23 @@ class Results:
             sx, sy = OrdinalScale(), LinearScale(min=0)
             bars = Bars(x=labels, y=y, scales={"x": sx, "y": sy}, type="stacked",
                         colors=[RIGHT, WRONG], padding=0.3)
-            fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_rotate=-30,
-                                                  tick_style={"font-size": "12px"}),
+            fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_style={"font-size": "14px"}),
                                              Axis(scale=sy, side="left", tick_format="d",
-                                                  num_ticks=3)],
+                                                  tick_values=[0, 1, 2, 3])],
                          fig_margin={"top": 24, "bottom": 42, "left": 30, "right": 8},
                          layout=Layout(width="250px", height="150px"), animation_duration=0,
                          display_toolbar=False)
             self.chart = (fig, bars)
             self.chart_box.children = [fig]
         fig, bars = self.chart
+        top, ticks = count_ticks(max((a + b for a, b in zip(*y)), default=0))
+        x_axis, y_axis = fig.axes
+        # Up to four guesses read across; more lean, so that their labels do not overlap.
+        x_axis.tick_rotate = 0 if len(labels) <= 4 else -30
         with bars.hold_sync():
             bars.x, bars.y = labels, y
-            bars.scales["y"].max = max(3, max((a + b for a, b in zip(*y)), default=0))
+            bars.scales["y"].max = top
+        y_axis.tick_values = ticks
         fig.title = _("The class's guesses")
 
     def show_progress(self) -> None:

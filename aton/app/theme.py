@@ -153,6 +153,11 @@ CSS = """
 .aton-join-address { font-family: monospace; font-weight: bold; word-break: break-all; }
 .aton-class-q { font-size: 16px; }
 .aton-class-results { font-size: 16px; }
+/* On a projector the class reads the question, the count and the result from the back of
+   the room (20 px, as the rest of the column); the sentence for the teacher alone goes. */
+.aton-projector .aton-class :is(.aton-class-q, .aton-class-results, .aton-class-who,
+  .aton-class-join) { font-size: 20px; }
+.aton-projector .aton-class .aton-class-private { display: none; }
 /* A guess box of the class quiz (aton/app/predict.py): room for "no guess" / "sem palpite". */
 .aton-quiz .widget-text input { flex: 0 0 7em; width: 7em; }
 .aton-right { color: #1b5e20; } .aton-wrong { color: #b71c1c; }
