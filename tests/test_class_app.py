@@ -537,6 +537,31 @@ def test_moves_read_while_looking_back_are_played_after_back_to_the_game():
     assert bo.session.human_pending.kind == "exchange" and not bo.session.inbox
 
 
+def test_the_teacher_pairs_two_students_chosen_in_two_menus():
+    """Under Students and progress the menus start on two different students (one click
+    pairs them), a student joining later keeps the pair chosen, one student twice is
+    refused with a word, and the pair's pages start their game at their next poll."""
+    t, (ana, bo) = class_of("Ana", "Bo")
+    box = box_of(t)
+    tick(t)
+    box.students.click()
+    names = dict(box.red_pick.options)
+    assert (box.red_pick.value, box.blue_pick.value) == (names["Ana"], names["Bo"])
+    box.red_pick.value, box.blue_pick.value = names["Bo"], names["Ana"]
+    student(link_of(t).code, "Cy")
+    tick(t)
+    assert (box.red_pick.value, box.blue_pick.value) == (names["Bo"], names["Ana"])
+    box.blue_pick.value = names["Bo"]
+    box.pair.click()
+    assert "Choose two different students to pair." in plain(box.notice.value)
+    box.blue_pick.value = names["Ana"]
+    box.pair.click()
+    assert plain(box.notice.value) == ""
+    tick(ana, bo)
+    assert link_of(bo).mode == link_of(ana).mode == "duel"
+    assert (bo.session.learner, ana.session.learner) == ("red", "blue")
+
+
 def test_while_the_classmate_decides_the_steps_are_greyed_and_say_why():
     """A page waiting on the classmate's decision has nothing to step: Next step, To my next
     decision and Auto-play are greyed, their tooltip naming who decides; the classmate's move

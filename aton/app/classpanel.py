@@ -363,7 +363,13 @@ class ClassPanel(Panel):
             self.out.show_progress()
             parts.append(self.progress)
             options = [(s.name, s.id) for s in link.roster]
-            self.red_pick.options = self.blue_pick.options = options
+            if tuple(self.red_pick.options) != tuple(options):  # a redraw keeps the pair chosen
+                red, blue = self.red_pick.value, self.blue_pick.value
+                self.red_pick.options = self.blue_pick.options = options
+                ids = [i for _name, i in options]
+                self.red_pick.value = red if red in ids else (ids[0] if ids else None)
+                rest = [i for i in ids if i != self.red_pick.value]  # two students, ready
+                self.blue_pick.value = blue if blue in rest else (rest[0] if rest else None)
             self.red_pick.description, self.blue_pick.description = _("Red"), _("Blue")
             if len(options) >= 2:
                 parts.append(self.pair_row)
