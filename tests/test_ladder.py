@@ -72,7 +72,7 @@ def test_a_win_offers_the_next_level_up_and_the_menu_marks_the_best_level_beaten
     assert app.end.row.layout.display == ""
     assert app.end.next.description == "Play the computer (beginner) ▸"
     labels = opponent_labels(app)
-    assert labels["random"] == "computer (random) ★"
+    assert labels["random"] == "★ computer (random)"
     assert [v for v, label in labels.items() if "★" in label] == ["random"]
     assert app.controls.opponent.tooltip == (
         "★ marks the strongest level you have beaten in this session")
@@ -81,7 +81,7 @@ def test_a_win_offers_the_next_level_up_and_the_menu_marks_the_best_level_beaten
     assert not app.game.over and app.session.opponent == app.state.opponent == "beginner"
     assert app.controls.opponent.value == "beginner"
     assert app.end.offered is None or app.end.widget not in app.stage.children
-    assert opponent_labels(app)["random"].endswith(" ★")  # for the whole session
+    assert opponent_labels(app)["random"].startswith("★ ")  # for the whole session
 
 
 def test_the_browser_tests_deal_is_a_short_win_with_the_cards_as_drawn():
@@ -120,9 +120,35 @@ def test_a_game_counts_once_and_by_the_way_it_ends_last():
     assert app.state.ladder.results["greedy"].lost == 2  # two games, two losses
 
 
+def play_one(app) -> None:
+    """One action of the learner's: a step, or the decision as greedy makes it."""
+    if app.session.human_pending is None:
+        app.next_step()
+    else:
+        before = len(app.game.decisions)
+        bot = make_player("greedy", 1)
+        pending = app.session.human_pending
+        view = app.game.view(pending.player)
+        choice = bot.choose(view.after(False) if pending.kind == "exchange" else view)
+        (app.confirm_cards if pending.secret else app.click_square)(choice)
+        assert len(app.game.decisions) > before
+
+
+def test_an_opponent_chosen_before_it_has_decided_plays_the_whole_game_and_counts():
+    """A learner who picks the weakest level before anything of the computer's is played
+    (the page opens on greedy) gets the ladder's line and offer at the end."""
+    app = build_app(seed=1, opponent="greedy", how_to_play=False)
+    app.controls.opponent.value = "random"
+    play_to_the_end(app, "greedy")
+    assert app.state.ladder.games and app.end.offered == "beginner"
+    assert "You beat the computer (random)." in plain(app.end.text.value)
+
+
 def test_what_does_not_count_gets_no_ladder_line():
-    # The opponent changed on the way: the win is nobody's.
+    # The opponent changed on the way, once it had decided: the win is nobody's.
     app = build_app(seed=1, opponent="strong", how_to_play=False)
+    while not any(d.player == app.session.other for d in app.game.decisions):
+        play_one(app)
     app.set_opponent("random")
     play_to_the_end(app, "greedy")
     assert app.state.ladder.games == {} and app.end.offered is None
@@ -143,4 +169,4 @@ def test_the_ladder_speaks_portuguese():
     said = plain(app.end.text.value)
     assert "Você venceu o computador (aleatório)." in said
     assert app.end.next.description == "Jogar contra o computador (iniciante) ▸"
-    assert opponent_labels(app)["random"] == "computador (aleatório) ★"
+    assert opponent_labels(app)["random"] == "★ computador (aleatório)"

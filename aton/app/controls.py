@@ -46,7 +46,8 @@ def opponent_label(level: str, best: str | None = None) -> str:
     if level == "hotseat":
         return _("second person (hot seat)")
     label = _("computer ({level})").format(level=level_name(level))
-    return f"{label} ★" if level == best else label  # the menu's tooltip says what ★ is
+    # The menu's tooltip says what ★ is; first, so that a closed menu's arrow never covers it.
+    return f"★ {label}" if level == best else label
 
 
 class Controls(Panel):
@@ -122,7 +123,7 @@ class Controls(Panel):
         relabel_options(self.opponent, opponents)
         self.opponent.description = _("Opponent:")
         # Wide enough for the longest entry in this language (about 7 px a letter, and the
-        # label and the arrow), so "computador (aleatório) ★" is not cut short.
+        # label and the arrow), so "★ computador (aleatório)" is not cut short.
         longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
         self.opponent.layout.width = f"{max(250, 7 * longest + 30)}px"
         self.opponent.tooltip = (_("★ marks the strongest level you have beaten in this "

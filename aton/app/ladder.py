@@ -4,7 +4,8 @@ in this session, the level to try next, and the strongest level beaten. No widge
 A game counts once, when it ends on this page, if it was a fresh deal (no scenario, no
 lesson) played against one computer level from start to end: not in hot seat, not against a
 classmate, not a game followed, not one whose opponent was changed on the way (a win against
-"strong" that "random" played half of is not a win against "strong").
+"strong" that "random" played half of is not a win against "strong"). An opponent chosen
+before the other colour's first decision plays the whole game: that game counts.
 """
 
 from __future__ import annotations

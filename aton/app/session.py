@@ -62,10 +62,14 @@ class Session:
     # ------------------------------------------------------------------ players
 
     def set_opponent(self, opponent: str) -> None:
-        """Change who plays ``other`` from now on (a computer player or a second person)."""
+        """Change who plays ``other`` from now on (a computer player or a second person).
+        Before ``other``'s first decision the new one plays the whole game (the ladder
+        counts it against that level); after it, the game has had both."""
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
         self.opponent = opponent
+        if not any(d.player == self.other for d in self.game.decisions):
+            self.levels.clear()
         self.levels.add(opponent)
         self.bot = None if opponent == "hotseat" else make_player(opponent, self.bot_seed)
 

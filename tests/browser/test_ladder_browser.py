@@ -22,9 +22,9 @@ pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots19")
 WORDS = {
     "en": ("You beat the computer (random).", "Play the computer (beginner) ▸",
-           "computer (random) ★", "computer (beginner)"),
+           "★ computer (random)", "computer (beginner)"),
     "pt": ("Você venceu o computador (aleatório).",
-           "Jogar contra o computador (iniciante) ▸", "computador (aleatório) ★",
+           "Jogar contra o computador (iniciante) ▸", "★ computador (aleatório)",
            "computador (iniciante)"),
 }
 
