@@ -160,6 +160,9 @@ def test_links_to_a_moment_carry_the_language():
     assert record["decisions"] == public_record(app.game)["decisions"] == []
     assert app.game.decisions and "Link para este momento" in plain(app.history.share.value)
     assert "ainda estão viradas para baixo" in plain(app.history.share.value)
+    # ... and its heading no longer says it holds the whole game.
+    assert "guarda a semente e cada decisão tomada antes de as cartas da rodada 1" in plain(
+        app.history.share.value) and "o jogo inteiro" not in plain(app.history.share.value)
 
 
 # ---------------------------------------------------------------------- the language menu

@@ -45,6 +45,18 @@ def test_hint_is_legal_cites_rules_and_marks_the_cards():
     assert on_cartouches(app.picker.assignment) in plain(coach.hint_text)
 
 
+def test_a_hint_to_hand_in_the_exchange_names_the_button_as_it_reads():
+    """Seed 3: the coach would hand in the exchange counter (R5), and says which button to
+    click in the button's own words, in either language."""
+    for lang, button in (("en", "Hand in exchange counter: 4 new cards"),
+                         ("pt", "Usar a ficha de troca: 4 cartas novas")):
+        app = build_app(query=f"seed=3&lang={lang}", how_to_play=False)
+        app.coach.hint.click()
+        assert app.coach.advice.kind == "exchange" and app.coach.advice.choice is True
+        assert app.picker.exchange.description == button
+        assert f"“{button}”" in plain(app.coach.hint_text)
+
+
 def follow_the_ring(app) -> None:
     """Click the ringed card, then the ringed cartouche, until nothing is ringed: one card and
     its cartouche at a time, four times for a whole hand (R6)."""

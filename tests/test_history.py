@@ -164,6 +164,23 @@ def test_a_link_opens_the_same_game_at_the_same_moment(played, looking):
     assert not other.error_message and len(other.game.decisions) > len(app.game.decisions)
 
 
+def test_a_finished_game_opened_says_it_is_over_not_play_on():
+    """A link to a game's end: the heading says the game is over and how to read it back."""
+    import random
+
+    game, rng = Game.new(4), random.Random(0)
+    while not game.over:
+        if game.pending is not None:
+            game.decide(rng.choice(list(game.options())))
+        else:
+            game.step()
+    app = build_app(seed=1, how_to_play=False)
+    app.open_game(game)
+    said = html.unescape(re.sub("<[^>]+>", "", app.explain.widget.value))
+    assert "Game opened at its end (seed 4): look back through it in the move list" in said
+    assert "play on from here" not in said
+
+
 def test_a_lesson_game_links_by_the_lessons_name():
     name = next(iter(scenarios.catalogue()))
     app = build_app(seed=3, scenario=name, how_to_play=False)

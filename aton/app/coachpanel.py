@@ -126,7 +126,9 @@ class CoachPanel(Panel):
             headline = _("keep the exchange counter, put {placed} (the next card to put and its "
                          "cartouche are marked), then Confirm").format(placed=on_cartouches(cards))
         elif advice.kind == "exchange":
-            headline = _("click Hand in exchange for 4 new cards")
+            # The button's own words, as the picker shows them.
+            headline = _("click “{button}”").format(
+                button=_("Hand in exchange counter: 4 new cards"))
         else:
             headline = _(SQUARE_HEADLINES[advice.kind]).format(square=advice.choice)
         self.advice = advice

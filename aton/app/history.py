@@ -233,8 +233,10 @@ class MoveList(Panel):
                 "(R5, R6).").format(round=left_out) + "</div>")
         self.share.value = (
             '<div class="aton-box">' + secret
-            + _("<b>Link to this moment</b> (it holds the whole game: the seed, every decision "
-                "and the step shown):")
+            + (_("<b>Link to this moment</b> (it holds the whole game: the seed, every "
+                 "decision and the step shown):") if left_out is None else _(
+                "<b>Link to this moment</b> (it holds the seed and every decision made before "
+                "the cards of round {round} were chosen):").format(round=left_out))
             + f'<input readonly type="text" data-query="{q}" value="{q}" '
             f'onfocus="this.select()" onclick="this.select()" aria-label="{link_label}">'
             f'<button type="button" class="aton-copy-link" onclick="{html.escape(copy)}">'

@@ -183,6 +183,13 @@ class Narrator:
     def opened(game: Game, scenario: str | None, lesson_title: str | None) -> str:
         """The heading of a game opened from a link or a file, where it stood."""
         steps = len(game.events)
+        if game.over:  # nothing to play on: say how to read it
+            what = (_("lesson “{name}”").format(name=html.escape(lesson_title))
+                    if lesson_title is not None
+                    else _("scenario {name}").format(name=html.escape(scenario.replace("_", " ")))
+                    if scenario else _("seed {seed}").format(seed=game.seed))
+            return _("Game opened at its end ({what}): look back through it in the move list, "
+                     "or start a new game above.").format(what=what)
         if lesson_title is not None:  # a guided lesson's position: say the lesson's title
             heading = _n("Game opened (lesson “{name}”, {n} step): play on from here",
                          "Game opened (lesson “{name}”, {n} steps): play on from here", steps)
