@@ -118,6 +118,19 @@ def test_an_illegal_click_is_refused_with_its_rule_and_changes_nothing():
     assert mode.answer is None and mode.history == [] and mode.rating.rating == 1000
 
 
+def test_a_question_says_how_many_removals_or_placements_are_left():
+    """As a game's prompt does (R10, R13): the best choice depends on those still to come.
+    adfc991a is the first of blue's two removals, f8a8aad1 the second, d813f58a the first of
+    four placements."""
+    said = {"adfc991a": "2 left, this one included.", "f8a8aad1": "This is the last one.",
+            "d813f58a": "4 left, this one included."}
+    for pid, words in said.items():
+        app = build_app(query=f"puzzle={pid}&lang=en", deal_seed=1)
+        assert words in plain(app.page.puzzles.question.value), pid
+    app = build_app(query="puzzle=d813f58a&lang=pt", deal_seed=1)
+    assert "Faltam 4, contando esta." in plain(app.page.puzzles.question.value)
+
+
 def test_cards_and_the_exchange_are_answered_in_the_card_picker():
     for kind in ("assign", "exchange"):
         puzzle = first_of(kind)

@@ -47,6 +47,17 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+
+def countdown(pending: Ask, events: list) -> str:
+    """How many removals, placements or take-backs are left, this one included ("<b>2
+    left</b>, this one included."); the last of several is called the last one (the player's
+    last event is a choice of the same kind), and a single one is not counted at all."""
+    if pending.count > 1:
+        return _("<b>{n} left</b>, this one included.").format(n=pending.count)
+    if events and (events[-1].type, events[-1].player) == (pending.kind, pending.player):
+        return _("This is <b>the last one</b>.")
+    return ""
+
 class Narrator:
     """The app's sentences for ``state`` (its session and the person at its screen)."""
 
@@ -69,7 +80,6 @@ class Narrator:
         if pending.secret:
             return _("{who}: put one card on each cartouche below, then <b>Confirm</b> "
                      "(R6).").format(who=who)
-        n = pending.count
         if pending.kind == "place":
             # The squares one may click have a black frame; the others are faded (board.py).
             text = _("{who}: click an empty square with a black frame in {temples} to place a "
@@ -87,20 +97,8 @@ class Narrator:
         target = player_name(pending.target) if pending.kind == "remove" else ""
         text = text.format(who=who, temples=temples, target=target,
                            temple=getattr(pending, "temple", ""))
-        # How many are left, this one included; the last of several is called the last one,
-        # and a single one is not counted at all.
-        if n > 1:
-            return text + " " + _("<b>{n} left</b>, this one included.").format(n=n)
-        if self._one_of_several(pending):
-            return text + " " + _("This is <b>the last one</b>.")
-        return text
-
-    def _one_of_several(self, pending: Ask) -> bool:
-        """Whether the player has just made a choice of the same kind (so this one, the last,
-        ends a countdown): the last event is theirs and of the same kind."""
-        events = self.state.game.events
-        return bool(events) and (events[-1].type, events[-1].player) == (pending.kind,
-                                                                         pending.player)
+        left = countdown(pending, self.state.game.events)
+        return f"{text} {left}" if left else text
 
     def next_text(self) -> str:
         """What comes next: the game's end, a person's decision, or the next step."""
@@ -338,4 +336,4 @@ def _undo_words(kind: str, c: object, mine: bool, player: str, sees: bool) -> st
     return text.format(player=player, square=c)
 
 
-__all__ = ["COMPUTER_CHOICE", "LOOKING", "Narrator"]
+__all__ = ["COMPUTER_CHOICE", "LOOKING", "Narrator", "countdown"]

@@ -34,6 +34,7 @@ from .cartouche_table import CartoucheTable
 from .classwords import problem_words
 from .controls import PUZZLES_ENTRY
 from .layout import BOARD_HEIGHT, BOARD_WIDTH
+from .narrator import countdown
 from .picker import CardPicker
 from .reader import sections_html
 from .rules_panel import with_rule_links
@@ -328,7 +329,8 @@ class PuzzleMode(Panel):
                                             "another theme, or all themes.") + "</p>"
             self.stage.children = []
             return
-        view = puzzle.view()
+        game = puzzle.game()
+        view = game.view(puzzle.player)  # as puzzle.view(), with the game's events at hand
         board_choice = puzzle.on_the_board
         legal = view.options() if board_choice and self.answer is None else []
         best_squares = puzzle.best if board_choice and self.answer is not None else []
@@ -341,7 +343,8 @@ class PuzzleMode(Panel):
         themes = ", ".join(theme_name(t) for t in puzzle.themes)
         self.question.value = with_rule_links(
             f"<div class='aton-box aton-puzzle-ask'><p><b>{html.escape(puzzle.question[lang])}"
-            "</b></p><p class='aton-puzzle-about'>"
+            f"</b> {countdown(view.pending, game.events)}</p>"
+            "<p class='aton-puzzle-about'>"
             + _("Puzzle {id} · round {round} · {red} {rs}, {blue} {bs} · themes: {themes} · "
                 "rating {rating}").format(
                 id=puzzle.id, round=view.round, red=player_span("red"),
