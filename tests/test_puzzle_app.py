@@ -131,6 +131,26 @@ def test_a_question_says_how_many_removals_or_placements_are_left():
     assert "Faltam 4, contando esta." in plain(app.page.puzzles.question.value)
 
 
+def test_the_verdict_leads_with_how_much_better_or_worse_the_choice_is():
+    """6fa2b6af: every choice loses points (red 4, blue 0 in round 6), so the verdict says
+    first by how much the best beats the next best, or the choice falls behind the best."""
+    puzzle = next(p for p in puzzles.shipped() if p.id == "6fa2b6af")
+    runner = puzzle.facts["runner"]
+    gain = round(puzzle.best_value - puzzle.values[runner])
+    app = build_app(query=f"puzzle={puzzle.id}&lang=en", deal_seed=1)
+    answer(app, puzzle, choice_of(puzzle.kind, puzzle.best[0]))
+    said = plain(app.page.puzzles.verdict.value)
+    assert f"Your choice is {gain} points better than the next best" in said
+    assert puzzle.best_value < 0 and "yours comes to about 27 points against you, the next " \
+        "best to about 31 points against you" in said
+    wrong = wrong_choice(puzzle)
+    loss = round(puzzle.best_value - puzzle.value(wrong))
+    app = build_app(query=f"puzzle={puzzle.id}&lang=en", deal_seed=1)
+    answer(app, puzzle, wrong)
+    assert f"is {loss} points worse than the best: yours comes to " in plain(
+        app.page.puzzles.verdict.value)
+
+
 def test_cards_and_the_exchange_are_answered_in_the_card_picker():
     for kind in ("assign", "exchange"):
         puzzle = first_of(kind)

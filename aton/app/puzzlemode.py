@@ -385,20 +385,24 @@ class PuzzleMode(Panel):
                                   for c in puzzle.best)
         head = (_("✔ Right: that is the best choice.") if right else
                 _("✘ Not the best choice: the best was {best}.").format(best=best_text))
+        # The difference first: "about 27 points against you" alone reads as a bad choice
+        # when every choice of a losing position is worth less than nothing.
         if right:
             runner = puzzle.facts["runner"]
-            values = _("Your choice comes out {mine_worth}; the next best, {runner}, "
-                       "{runner_worth} (expected points by the end of the round, as the coach "
-                       "counts them).").format(
+            values = _("Your choice is {gain} better than the next best, {runner}: yours "
+                       "comes to {mine_worth}, the next best to {runner_worth} (expected "
+                       "points by the end of the round, as the coach counts them).").format(
+                gain=coach.whole_points(mine - puzzle.values[runner]),
                 mine_worth=coach.balance(mine),
                 runner=html.escape(coach.shown_choice(choice_of(puzzle.kind, runner))),
                 runner_worth=coach.balance(puzzle.values[runner]))
         else:
-            values = _("Your choice, {mine}, comes out {mine_worth}; the best, {best_worth} "
-                       "(expected points by the end of the round, as the coach counts "
-                       "them).").format(mine=html.escape(coach.shown_choice(choice)),
-                                        mine_worth=coach.balance(mine),
-                                        best_worth=coach.balance(best))
+            values = _("Your choice, {mine}, is {loss} worse than the best: yours comes to "
+                       "{mine_worth}, the best to {best_worth} (expected points by the end of "
+                       "the round, as the coach counts them).").format(
+                mine=html.escape(coach.shown_choice(choice)),
+                loss=coach.whole_points(best - mine), mine_worth=coach.balance(mine),
+                best_worth=coach.balance(best))
         after = self.rating.rating
         if puzzle.id in {h[0] for h in self.history[:-1]}:
             moved = _("You had tried this puzzle before: your rating moves only at the first "

@@ -145,6 +145,7 @@ def _balance(x: float) -> str:
 
 
 balance = _balance  # public: the puzzles say a choice's worth in the same words
+whole_points = _points  # and a difference between two choices
 
 
 def choice_reasons(view: PlayerView, choice: object, st: ChoiceStats | None
