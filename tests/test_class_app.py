@@ -103,6 +103,15 @@ def test_every_step_of_the_teacher_is_on_the_students_page_after_one_tick():
     follows(bo, t)  # a page that missed every tick catches up in one
 
 
+def test_the_code_shown_big_says_who_has_joined():
+    """While the room copies the code from the big screen, the teacher still sees who is in."""
+    t, _pupils = class_of("Ana", "Bo")
+    tick(t)
+    box_of(t).big.click()
+    assert box_of(t).overlay.layout.display == ""
+    assert "2 in the class: Ana, Bo" in plain(box_of(t).big_code.value)
+
+
 def test_a_page_opened_by_the_join_link_asks_only_for_a_first_name():
     """The class's link: the code typed in, a first name to type, and no button that would
     start a class of the student's own."""

@@ -336,8 +336,12 @@ class ClassPanel(Panel):
             + " <span class='aton-class-private'>" + _(
                 "This page's address is your teacher's link: keep it to yourself, it takes "
                 "the class back.") + "</span></span></div>")
+        # Who has joined stays in sight while the room copies the code (the poll redraws it).
         self.big_code.value = ("<div class='aton-class-bigcode'>" + self._code_html("-big")
-                               + "<div>" + _join_line(html.escape(link.code)) + "</div></div>")
+                               + "<div>" + _join_line(html.escape(link.code)) + "</div>"
+                               + "<div class='aton-class-who' aria-live='polite'>"
+                               + _("{n} in the class: {names}").format(n=len(names), names=who)
+                               + "</div></div>")
         row = [self.big, self.students, self.end]
         what = link.askable()
         parts = [self.banner]
