@@ -569,6 +569,10 @@ def test_the_teacher_pairs_two_students_chosen_in_two_menus():
     tick(ana, bo)
     assert link_of(bo).mode == link_of(ana).mode == "duel"
     assert (bo.session.learner, ana.session.learner) == ("red", "blue")
+    tick(t)  # the table says who is playing whom while the game is on
+    table = box.progress.value
+    assert "<td>Ana</td>" in table and "against Bo" in table and "against Ana" in table
+    assert "playing now" in table
 
 
 def test_while_the_classmate_decides_the_steps_are_greyed_and_say_why():

@@ -91,6 +91,14 @@ class Results:
         fig.title = _("The class's guesses")
 
     def show_progress(self) -> None:
+        link = self.link
+        # A game between classmates being played counts in "games" once over; till then the
+        # table says who is playing whom.
+        duels = link._get(link.store.all_duels, link.code, link.key, default=[])
+        playing = {}
+        for duel in duels:
+            if duel.status == "playing":
+                playing[duel.red], playing[duel.blue] = duel.blue, duel.red
         rows = []
         for p in self.link.progress():
             lessons = ", ".join(
@@ -100,12 +108,14 @@ class Results:
             puzzled = (_("{solved} of {tried}, rating {rating}").format(
                 solved=p.puzzles_solved, tried=p.puzzles_tried, rating=round(p.puzzle_rating))
                 if p.puzzle_rating is not None else "—")
+            now = (_("against {name}").format(name=html.escape(playing[p.student]))
+                   if p.student in playing else "—")
             rows.append(f"<tr><td>{html.escape(p.student)}</td><td>{lessons}</td>"
                         f"<td>{p.right}</td><td>{p.wrong}</td><td>{p.games}</td>"
-                        f"<td>{p.wins}</td><td>{puzzled}</td></tr>")
+                        f"<td>{p.wins}</td><td>{now}</td><td>{puzzled}</td></tr>")
         head = "".join(f"<th>{h}</th>" for h in (
             _("student"), _("guided lessons"), _("right"), _("wrong"), _("games"), _("won"),
-            _("puzzles")))
+            _("playing now"), _("puzzles")))
         csv = base64.b64encode(self.link.progress_csv().encode()).decode()
         name = f"aton-class-{self.link.code}.csv"
         self.progress.value = (
