@@ -124,13 +124,13 @@ class ClassPanel(Panel):
         self.mate = Dropdown(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.challenge = Button()
         self.challenge.on_click(self.act(lambda: self._challenge()))
-        self.offers = VBox()
         self.teacher_row, self.student_row = _row_box([]), _row_box([])
         self.pair_row = _row_box([self.red_pick, self.blue_pick, self.pair])
         self.points_box = _row_box([self.red_guess, self.blue_guess, self.send])
         self.typed_for: int | None = None  # the question the boxes' guesses were typed for
         self.order_box = _row_box([self.first_red, self.first_blue])
-        self._offer_rows: dict[tuple, HBox | HTML] = {}  # kept, so a redraw makes no widget
+        self.challenges = Offers(link, self.act, lambda: self.speaks())
+        self.offers = self.challenges.widget
 
         # Names the tests (and a teacher's own scripts) find the controls by.
         self.start.add_class("aton-class-start")
@@ -405,7 +405,7 @@ class ClassPanel(Panel):
             row += [self.mate, self.challenge]
         self.student_row.children = row
         parts.append(self.student_row)
-        parts.append(self._offers())
+        parts.append(self.challenges.show())
         parts.append(self.notice)
         self.widget.children = parts
 
@@ -445,8 +445,18 @@ class ClassPanel(Panel):
             f"<div class='aton-class-q'>{asked} {answer} {mark}{tally}</div>")
         return [self.question]
 
-    def _offers(self) -> VBox:
-        """The student's challenges and games: one row each, kept while it says the same."""
+
+class Offers:
+    """A student's challenges and games against classmates, one row each; a row is kept
+    while it says the same, so that a poll's redraw makes no widget. ``act(fn)`` makes a
+    click an action of the page; ``speaks()`` is the page's language."""
+
+    def __init__(self, link: ClassLink, act: Callable, speaks: Callable[[], str]) -> None:
+        self.link, self.act, self.speaks = link, act, speaks
+        self.widget = VBox()
+        self.rows: dict[tuple, HBox | HTML] = {}
+
+    def show(self) -> VBox:
         link = self.link
         rows = {}
         for duel in link.duels:
@@ -454,25 +464,25 @@ class ClassPanel(Panel):
             other = html.escape(duel.blue if mine == "red" else duel.red)
             if duel.status == "offered" and mine == "blue":
                 key = (duel.id, "offer", self.speaks())
-                rows[key] = self._offer_rows.get(key) or self._row(
+                rows[key] = self.rows.get(key) or self._row(
                     _("<b>{name}</b> challenges you to a game.").format(name=other),
                     (_("Accept"), "success", lambda d=duel.id: self.link.accept(d)),
                     (_("Decline"), "", lambda d=duel.id: self.link.decline(d)))
             elif duel.status == "offered":
                 key = (duel.id, "wait", self.speaks())
-                rows[key] = self._offer_rows.get(key) or HTML(_(
+                rows[key] = self.rows.get(key) or HTML(_(
                     "Waiting for <b>{name}</b> to accept your challenge.").format(name=other))
             elif duel.status == "playing" and (link.duel is None or link.duel.id != duel.id):
                 key = (duel.id, "play", self.speaks())
-                rows[key] = self._offer_rows.get(key) or self._row(
+                rows[key] = self.rows.get(key) or self._row(
                     _("Your game against <b>{name}</b> is on.").format(name=other),
                     (_("Play"), "success", lambda d=duel.id: self.link.enter_duel(d)))
-        for key, row in self._offer_rows.items():
+        for key, row in self.rows.items():
             if key not in rows:
                 _close(row)
-        self._offer_rows = rows
-        self.offers.children = list(rows.values())
-        return self.offers
+        self.rows = rows
+        self.widget.children = list(rows.values())
+        return self.widget
 
     def _row(self, words: str, *buttons: tuple) -> HBox:
         made = []
