@@ -339,7 +339,7 @@ class ClassPanel(Panel):
         # Who has joined stays in sight while the room copies the code (the poll redraws it).
         self.big_code.value = ("<div class='aton-class-bigcode'>" + self._code_html("-big")
                                + "<div>" + _join_line(html.escape(link.code)) + "</div>"
-                               + "<div class='aton-class-who' aria-live='polite'>"
+                               + "<div class='aton-class-count' aria-live='polite'>"
                                + _("{n} in the class: {names}").format(n=len(names), names=who)
                                + "</div></div>")
         row = [self.big, self.students, self.end]

@@ -149,7 +149,7 @@ CSS = """
 .aton-class-overlay .aton-class-big-close { position: absolute; top: 2vh; right: 2vw; }
 .aton-class .aton-class-red input, .aton-class .aton-class-blue input { width: 4em; }
 .aton-class-bigcode { text-align: center; font-size: 28px; }
-.aton-class .aton-class-bigcode .aton-class-who { font-size: 24px; margin-top: 2vh; }
+.aton-class-bigcode .aton-class-count { font-size: 24px; margin-top: 2vh; color: #333; }
 .aton-class-join, .aton-class-who { font-size: 14px; color: #333; }
 .aton-join-address { font-family: monospace; font-weight: bold; word-break: break-all; }
 .aton-class-q { font-size: 16px; }
