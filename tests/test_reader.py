@@ -186,3 +186,17 @@ def test_spoken_reads_the_explanation_without_tags() -> None:
     said = spoken(app.explain)()
     assert app.explain.text in said
     assert "<" not in app.reader.text
+
+
+def test_to_my_next_decision_reads_every_step_the_explanation_shows() -> None:
+    """Several steps at once (the computer's placements among them): the live region reads
+    the sentences the explanation shows, up to the last three, and how many more are in the
+    log, as the panel says them; not only the last."""
+    app = new_app(seed=10)
+    assign(app)
+    app.controls.run.click()
+    shown = app.explain.events
+    assert len(shown) > 3
+    for event in shown[-3:]:
+        assert plain(event.text) in app.reader.text
+    assert f"{len(shown) - 3} earlier steps are in the log below." in app.reader.text

@@ -44,6 +44,7 @@ class HowToPlay(Panel):
         self.close = Button(button_style="success",
                             layout=Layout(width="auto", min_width="200px", height="36px"))
         self.close_top = Button(layout=Layout(width="auto", min_width="90px"))
+        self.close_top.add_class("aton-drawer-close")  # Escape presses it (layout.py)
         top = HBox([self.close_top])
         top.add_class("aton-drawer-top")
         self.widget = VBox([top, self.text, self.close])

@@ -17,6 +17,8 @@ the game's set-up and the Lesson menu fold away under one button ("New game, les
 
 from __future__ import annotations
 
+import html
+
 from ipywidgets import HTML, Layout, ToggleButton
 
 from ..i18n import translator
@@ -299,10 +301,57 @@ FIT_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-fit" '
               f'onerror="{_FIT_JS}">')
 
 
+# The keyboard (WCAG 2.1.1, 2.4.3), once a page, in the page as the fitting script is:
+# - Escape closes the open drawer (a rule, then How to play), unless a list used it already.
+# - A drawer opened by a key takes the focus on its Close button, and gives it back to the
+#   control that opened it when it closes.
+# - After Enter or Space, a control that went away or was greyed by what it did (Confirm,
+#   To my next decision, a square placed) hands the focus on instead of dropping it to the
+#   page's start: the cards, else the list of squares, else the first step button that works.
+# - Font Awesome's icons are hidden from screen readers (their glyphs are no words).
+_KEYS_JS = (
+    "if(window.atonKeys)return;window.atonKeys=1;let at=0,last=null,opener=null,was=[];"
+    "const ok=e=>e&&e.isConnected&&!e.disabled&&e.offsetParent!==null;"
+    "const open=()=>[...document.querySelectorAll('.aton-app .aton-drawer')]"
+    ".filter(d=>getComputedStyle(d).display!=='none');"
+    "const top=o=>o.find(d=>d.classList.contains('aton-rule-drawer'))||o[0];"
+    "const close=d=>d&&d.querySelector('.aton-drawer-close');"
+    "document.addEventListener('focusin',e=>{if(e.target.closest('.aton-app'))last=e.target;});"
+    "document.addEventListener('keydown',e=>{"
+    "if(e.key==='Enter'||e.key===' ')at=Date.now();"
+    "if(e.key==='Escape'&&!e.defaultPrevented){const c=close(top(open()));"
+    "if(c){at=Date.now();e.preventDefault();c.click();}}});"
+    "const next=()=>{const a=document.querySelector('.aton-app');if(!a)return null;"
+    "for(const s of ['.aton-cardbtn','.aton-chooser select','.aton-steps button',"
+    "'.aton-end button','.aton-header button']){"
+    "const f=[...a.querySelectorAll(s)].find(ok);if(f)return f;}return null;};"
+    # A drawer opening or closing is seen as it happens (a poll could miss a close and an
+    # open in quick succession); a focus dropped is looked for a few times a second.
+    "const drawers=()=>{const o=open(),keyed=Date.now()-at<4000;"
+    "if(keyed&&o.some(d=>!was.includes(d))){opener=document.activeElement;"
+    "const c=close(top(o));if(ok(c))c.focus({preventScroll:true});}"
+    "else if(keyed&&was.some(d=>!o.includes(d))&&ok(opener)){opener.focus();opener=null;}"
+    "was=o;};"
+    "new MutationObserver(drawers).observe(document.body,"
+    "{attributes:true,attributeFilter:['style'],subtree:true});"
+    "setInterval(()=>{"
+    "document.querySelectorAll('.aton-app i.fa:not([aria-hidden])')"
+    ".forEach(i=>i.setAttribute('aria-hidden','true'));"
+    "const f=document.activeElement;"
+    "if(Date.now()-at<4000&&(!f||f===document.body||!ok(f))){const o=open();"
+    "const t=ok(last)?last:(o.length?close(top(o)):next());"
+    "if(ok(t))t.focus({preventScroll:true});}"
+    "},150);"
+)
+KEYS_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-keys" '
+               f'onerror="{html.escape("(()=>{" + _KEYS_JS + "})()", quote=True)}">')
+
+
 def style_widget() -> HTML:
-    """The layout's style sheet and the board-fitting script, in one hidden HTML widget."""
-    widget = HTML(LAYOUT_CSS + FIT_SCRIPT, layout=Layout(width="0", height="0",
-                                                         overflow="hidden"))
+    """The layout's style sheet, the board-fitting script and the keyboard's, in one hidden
+    HTML widget."""
+    widget = HTML(LAYOUT_CSS + FIT_SCRIPT + KEYS_SCRIPT,
+                  layout=Layout(width="0", height="0", overflow="hidden"))
     widget.add_class("aton-layout")
     return widget
 

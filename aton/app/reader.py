@@ -29,11 +29,12 @@ from html import escape, unescape
 from ipywidgets import HTML, Layout, ToggleButton, VBox, Widget
 
 from ..engine.view import PlayerView
-from ..i18n import translator
+from ..i18n import plural_translator, translator
 from .board_words import Section, board_words
 from .theme import Panel, in_language
 
 _ = translator("app")
+_n = plural_translator("app")
 
 #: The class that hides an element from the eye but not from a screen reader.
 SR_ONLY = "aton-sr-only"
@@ -191,14 +192,18 @@ class ReaderPanel(Panel):
 
 
 def spoken(explain) -> Callable[[], str]:
-    """What the live region reads of the explanation panel: the heading, the last step's
-    sentence, the notice, the warning and what comes next."""
+    """What the live region reads of the explanation panel, as the panel shows it: the
+    heading, how many earlier steps are in the log, the sentences of up to the last three
+    steps (To my next decision runs several: the computer's moves are read too), the
+    notice, the warning and what comes next."""
 
     def said() -> str:
-        last = explain.events[-1] if explain.events else None
         parts = [explain.heading]
-        if last is not None:
-            parts.append(last.text)  # its sentence cites its rule
+        if len(explain.events) > 3:
+            more = len(explain.events) - 3
+            parts.append(_n("{n} earlier step is in the log below.",
+                            "{n} earlier steps are in the log below.", more).format(n=more))
+        parts += [event.text for event in explain.events[-3:]]  # each cites its rule
         parts += [explain.notice, explain.warning, explain.next]
         return " ".join(p for p in parts if p)
 

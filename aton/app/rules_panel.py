@@ -140,6 +140,7 @@ class RulePanel(Panel):
         self.bridge.add_class(BRIDGE_CLASS)
         self.text = HTML(layout=Layout(width="100%"))
         self.close = Button(layout=Layout(width="auto"))
+        self.close.add_class("aton-drawer-close")  # Escape presses it (layout.py)
         self.previous = Button(layout=Layout(width="auto"))
         self.next = Button(layout=Layout(width="auto"))
         self.widget = VBox([HBox([self.previous, self.next, self.close]), self.text],

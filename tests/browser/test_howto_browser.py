@@ -62,6 +62,46 @@ def test_how_to_play_on_first_load_and_the_tab_is_titled_aton(page: Page, voila_
     assert page_errors == []
 
 
+def test_the_keyboard_closes_drawers_with_escape_and_never_drops_the_focus(
+        page: Page, voila_server: str, page_errors: list[str]) -> None:
+    """WCAG 2.1.1, 2.4.3: Escape closes How to play (open on the first screen) and a rule; a
+    drawer opened by a key takes the focus on its Close button and gives it back to the
+    control that opened it; Confirm, greyed by what it did, hands the focus on to the first
+    step button instead of the page's start."""
+    open_app(page, voila_server, "seed=5")
+    how_to = page.locator(".aton-howto")
+    expect(how_to).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(how_to).to_be_hidden()
+    page.get_by_role("button", name="How to play").focus()
+    page.keyboard.press("Enter")
+    expect(how_to).to_be_visible()
+    page.wait_for_function("() => document.activeElement.classList.contains("
+                           "'aton-drawer-close')")
+    page.keyboard.press("Escape")
+    expect(how_to).to_be_hidden()
+    page.wait_for_function("() => document.activeElement.innerText.trim() === 'How to play'")
+    drawer = page.locator(".aton-rule-drawer")
+    page.locator(".aton-explain-text .aton-rule-link", has_text="R4").focus()
+    page.keyboard.press("Enter")
+    expect(drawer).to_contain_text("Rule R4: drawing 4 cards")
+    page.wait_for_function("() => document.activeElement.closest('.aton-rule-drawer') !== null")
+    page.keyboard.press("Escape")
+    expect(drawer).to_be_hidden()
+    page.wait_for_function("() => document.activeElement.dataset.rule === 'R4'")
+    # The cards by keyboard, then Confirm: the focus goes on, to Next step.
+    for n in range(1, 5):
+        page.locator(".aton-cardbtn:enabled").first.focus()
+        page.keyboard.press("Enter")
+        page.get_by_role("button", name=re.compile(rf"^Cartouche {n}: ")).focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name=re.compile(rf"^Cartouche {n}: \d"))).to_be_visible()
+    page.get_by_role("button", name=re.compile("^Confirm")).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.innerText.trim() === 'Next step ▸'")
+    assert page_errors == []
+
+
 def test_a_rule_id_clicked_opens_that_rules_text(page: Page, voila_server: str,
                                                  page_errors: list[str]) -> None:
     open_app(page, voila_server, "seed=5")
