@@ -47,7 +47,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-
 def countdown(pending: Ask, events: list) -> str:
     """How many removals, placements or take-backs are left, this one included ("<b>2
     left</b>, this one included."); the last of several is called the last one (the player's
@@ -57,6 +56,7 @@ def countdown(pending: Ask, events: list) -> str:
     if events and (events[-1].type, events[-1].player) == (pending.kind, pending.player):
         return _("This is <b>the last one</b>.")
     return ""
+
 
 class Narrator:
     """The app's sentences for ``state`` (its session and the person at its screen)."""
