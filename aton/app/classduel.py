@@ -50,6 +50,14 @@ class Duels:
         self._do(self.store.decline, self.code, self.token, duel_id)
         self.refresh()
 
+    def playing_now(self) -> dict[str, str]:
+        """The teacher: each student in a game under way, and whom they play."""
+        playing = {}
+        for duel in self._get(self.store.all_duels, self.code, self.key, default=[]):
+            if duel.status == "playing":
+                playing[duel.red], playing[duel.blue] = duel.blue, duel.red
+        return playing
+
     def colour_in(self, duel: DuelInfo) -> str:
         return "red" if duel.red == self.name else "blue"
 

@@ -17,6 +17,8 @@ from .classwords import value_words
 _ = translator("app")
 
 RIGHT, WRONG = "#2e7032", "#8a8a8a"
+#: A guided lesson's verdict as the class store keeps it, in the teacher's words.
+VERDICTS = {"done": N_("done"), "not yet": N_("not yet")}
 
 
 def count_ticks(most: int) -> tuple[int, list[int]]:
@@ -25,8 +27,6 @@ def count_ticks(most: int) -> tuple[int, list[int]]:
     step = next(s for s in (1, 2, 5, 10, 20, 50) if max(3, most) <= 5 * s)
     top = max(3, -(-most // step) * step)
     return top, list(range(0, top + 1, step))
-#: A guided lesson's verdict as the class store keeps it, in the teacher's words.
-VERDICTS = {"done": N_("done"), "not yet": N_("not yet")}
 
 
 class Results:
@@ -91,14 +91,9 @@ class Results:
         fig.title = _("The class's guesses")
 
     def show_progress(self) -> None:
-        link = self.link
-        # A game between classmates being played counts in "games" once over; till then the
-        # table says who is playing whom.
-        duels = link._get(link.store.all_duels, link.code, link.key, default=[])
-        playing = {}
-        for duel in duels:
-            if duel.status == "playing":
-                playing[duel.red], playing[duel.blue] = duel.blue, duel.red
+        # A game between classmates counts in "games" once over; till then the table says
+        # who is playing whom.
+        playing = self.link.playing_now()
         rows = []
         for p in self.link.progress():
             lessons = ", ".join(

@@ -21,6 +21,7 @@ _ = translator("app")
 _n = plural_translator("app")
 
 LOG_LIMIT = 200  # newest entries shown in the log
+SHOWN = 3  # the explanation's sentences: the last steps'; the rest are in the log
 
 
 def rule_badge(rule: str | None) -> str:
@@ -75,13 +76,26 @@ class ExplanationPanel(Panel):
     def relabel(self) -> None:
         self._render()
 
+    @property
+    def shown(self) -> list[Event]:
+        """The steps whose sentences the panel shows: at most 3, the rest are in the log."""
+        return self.events[-SHOWN:]
+
+    @property
+    def more(self) -> str:
+        """How many earlier steps are in the log, in words ("" when none)."""
+        more = len(self.events) - SHOWN
+        return (_n("{n} earlier step is in the log below.",
+                   "{n} earlier steps are in the log below.", more).format(n=more)
+                if more > 0 else "")
+
     def _render(self) -> None:
         for key, text in self._texts.items():
             setattr(self, key, written(text))
         parts = []
         if self.heading:
             parts.append(f'<div class="aton-heading"><b>{self.heading}</b></div>')
-        last = self.events[-3:]  # at most 3 sentences; the rest are in the log
+        last = self.shown
         for i, event in enumerate(last):
             text = escape(event.text)
             if i == len(last) - 1:
@@ -90,13 +104,10 @@ class ExplanationPanel(Panel):
             else:
                 parts.append(f'<div class="aton-earlier" style="color:#666;font-size:14px">'
                              f"{text}</div>")
-        if len(self.events) > 3:
-            more = len(self.events) - 3
+        if self.more:
             parts.insert(1 if self.heading else 0,
                          '<div class="aton-more" style="color:#666;font-size:13px">… '
-                         + _n("{n} earlier step is in the log below.",
-                              "{n} earlier steps are in the log below.", more).format(n=more)
-                         + "</div>")
+                         + self.more + "</div>")
         if self.notice:
             parts.append(f'<div class="aton-notice">{self.notice}</div>')
         if self.warning:

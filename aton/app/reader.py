@@ -29,12 +29,11 @@ from html import escape, unescape
 from ipywidgets import HTML, Layout, ToggleButton, VBox, Widget
 
 from ..engine.view import PlayerView
-from ..i18n import plural_translator, translator
+from ..i18n import translator
 from .board_words import Section, board_words
 from .theme import Panel, in_language
 
 _ = translator("app")
-_n = plural_translator("app")
 
 #: The class that hides an element from the eye but not from a screen reader.
 SR_ONLY = "aton-sr-only"
@@ -198,12 +197,8 @@ def spoken(explain) -> Callable[[], str]:
     notice, the warning and what comes next."""
 
     def said() -> str:
-        parts = [explain.heading]
-        if len(explain.events) > 3:
-            more = len(explain.events) - 3
-            parts.append(_n("{n} earlier step is in the log below.",
-                            "{n} earlier steps are in the log below.", more).format(n=more))
-        parts += [event.text for event in explain.events[-3:]]  # each cites its rule
+        parts = [explain.heading, explain.more]
+        parts += [event.text for event in explain.shown]  # each cites its rule
         parts += [explain.notice, explain.warning, explain.next]
         return " ".join(p for p in parts if p)
 
