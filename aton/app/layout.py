@@ -308,17 +308,22 @@ FIT_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-fit" '
 # - After Enter or Space, a control that went away or was greyed by what it did (Confirm,
 #   To my next decision, a square placed) hands the focus on instead of dropping it to the
 #   page's start: the cards, else the list of squares, else the first step button that works.
+# - Next lesson stays on screen when its lesson opens: the focus goes on to the new lesson's
+#   cards, so that a second Enter does not skip the lesson just opened.
 # - Font Awesome's icons are hidden from screen readers (their glyphs are no words).
 _KEYS_JS = (
-    "if(window.atonKeys)return;window.atonKeys=1;let at=0,last=null,opener=null,was=[];"
+    "if(window.atonKeys)return;window.atonKeys=1;let at=0,last=null,opener=null,was=[],lesson=null;"
     "const ok=e=>e&&e.isConnected&&!e.disabled&&e.offsetParent!==null;"
     "const open=()=>[...document.querySelectorAll('.aton-app .aton-drawer')]"
     ".filter(d=>getComputedStyle(d).display!=='none');"
     "const top=o=>o.find(d=>d.classList.contains('aton-rule-drawer'))||o[0];"
     "const close=d=>d&&d.querySelector('.aton-drawer-close');"
     "document.addEventListener('focusin',e=>{if(e.target.closest('.aton-app'))last=e.target;});"
+    "const head=()=>{const h=document.querySelector('.aton-app .aton-lesson-head');"
+    "return h&&h.offsetParent!==null?h.textContent:'';};"
     "document.addEventListener('keydown',e=>{"
-    "if(e.key==='Enter'||e.key===' ')at=Date.now();"
+    "if(e.key==='Enter'||e.key===' '){at=Date.now();"
+    "if(e.target.closest&&e.target.closest('.aton-next-lesson'))lesson=head();}"
     "if(e.key==='Escape'&&!e.defaultPrevented){const c=close(top(open()));"
     "if(c){at=Date.now();e.preventDefault();c.click();}}});"
     "const next=()=>{const a=document.querySelector('.aton-app');if(!a)return null;"
@@ -338,6 +343,8 @@ _KEYS_JS = (
     "document.querySelectorAll('.aton-app i.fa:not([aria-hidden])')"
     ".forEach(i=>i.setAttribute('aria-hidden','true'));"
     "const f=document.activeElement;"
+    "if(lesson!==null&&Date.now()-at<4000){if(head()!==lesson){lesson=null;const t=next();"
+    "if(ok(t)){t.focus({preventScroll:true});return;}}}else lesson=null;"
     "if(Date.now()-at<4000&&(!f||f===document.body||!ok(f))){const o=open();"
     "const t=ok(last)?last:(o.length?close(top(o)):next());"
     "if(ok(t))t.focus({preventScroll:true});}"

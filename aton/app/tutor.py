@@ -59,6 +59,7 @@ class Tutor(Panel):
 
         style = ButtonStyle(font_weight="bold")
         self.head = HTML()
+        self.head.add_class("aton-lesson-head")
         self.goal = HTML()
         self.goal.add_class("aton-goal")
         self.hint_text = HTML()
@@ -67,6 +68,7 @@ class Tutor(Panel):
         self.hint = Button(layout=Layout(**fit), style=style)
         self.retry = Button(layout=Layout(**fit), style=style)
         self.next_lesson = Button(layout=Layout(**fit), style=style)
+        self.next_lesson.add_class("aton-next-lesson")
         self.show_list = Button(layout=Layout(**fit), style=style)
         buttons = HBox([self.hint, self.retry, self.next_lesson, self.show_list],
                        layout=Layout(flex_flow="row wrap"))

@@ -101,3 +101,20 @@ def test_lesson_played_wrongly_says_try_again_and_retry_works(
     step_until_verdict(page)
     expect(page.locator(".aton-verdict.aton-success")).to_contain_text("Well done")
     assert page_errors == []
+
+
+def test_next_lesson_by_keyboard_hands_the_focus_to_the_new_lesson(
+        page: Page, voila_server: str, page_errors: list[str]) -> None:
+    """Enter on Next lesson opens the next lesson and moves the focus to its cards: the
+    button stays on screen, and a second Enter must not skip the lesson just opened
+    (WCAG 2.4.3)."""
+    open_lesson(page, voila_server, LESSON)
+    tutor = page.locator(".aton-tutor")
+    page.get_by_role("button", name="Next lesson ▸").focus()
+    page.keyboard.press("Enter")
+    expect(tutor).to_contain_text("Lesson 3 of 15", timeout=15_000)
+    expect(page.locator(".aton-cardbtn").first).to_be_focused(timeout=5_000)
+    page.keyboard.press("Enter")  # selects the first card; the lesson stays
+    page.wait_for_timeout(500)
+    expect(tutor).to_contain_text("Lesson 3 of 15")
+    assert page_errors == []
