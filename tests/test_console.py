@@ -100,3 +100,29 @@ def test_the_prompt_in_portuguese(portuguese):
     assert game.decisions[0].choice is False  # 'nao' (no accent) kept the cards (R5)
     for word in ("Options", "Refused", "type ", "Round ", "counters in stock"):
         assert word not in text
+
+
+def test_play_takes_the_language_after_the_command_as_the_others_do():
+    done = run_cli("play", "--against", "greedy", "--seed", "7", "--lang", "pt", input="sair\n")
+    assert done.returncode == 0, done.stderr
+    assert "Você joga com o vermelho" in done.stdout
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``aton puzzles list | head -1``: the reader has gone (here before the first line, so
+    every write fails); the command stops without a traceback on stderr."""
+    import os
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    read, write = os.pipe()
+    os.close(read)  # as head does once it has its line
+    try:
+        done = subprocess.run([sys.executable, "-m", "aton", "puzzles", "list"], cwd=REPO,
+                              stdout=write, stderr=subprocess.PIPE, timeout=120, check=False)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr

@@ -159,6 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     set_language(_language(argv))
     try:
         return _run(argv)
+    except BrokenPipeError:
+        # The reader stopped early (`aton puzzles list | head`): no traceback for that. Python's
+        # own advice: point stdout at nothing, so that the flush at exit cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     finally:
         set_language(before)
 
@@ -184,7 +189,7 @@ def _run(argv: list[str]) -> int:
     rnd.add_argument("moves", help=_("round-moves JSON file (at most 1 MB)"))
     rnd.add_argument("--seed", type=_seed("R4"), default=None,
                      help=_("seed for any reshuffle of a discard pile (R4; 0 to 2**63 - 1)"))
-    play = sub.add_parser("play", help=_("play a game in the terminal against a computer level"))
+    play = sub.add_parser("play", parents=[lang], help=_("play a game in the terminal against a computer level"))
     play.add_argument("--against", choices=bots.names(), default="strong",
                       help=_("the computer's level, weakest first (default strong)"))
     play.add_argument("--seed", type=_seed("R1"), default=None,

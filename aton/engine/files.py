@@ -52,7 +52,7 @@ def parse_json(data: bytes | str, what: str | Later, rule: str) -> object:
                         value=shown(data))
     if len(data) > MAX_BYTES:
         raise RuleError(rule, N_("{what} is larger than {limit}, so it was not read (a "
-                                 "position is a few KB)"), what=what, limit=LIMIT_TEXT)
+                                 "position, a round's moves or a whole game is a few KB)"), what=what, limit=LIMIT_TEXT)
     if isinstance(data, bytes):
         try:
             # utf-8-sig: a byte-order mark, as some editors write, is no reason to refuse
