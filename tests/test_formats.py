@@ -855,3 +855,28 @@ def test_cli_bad_seed_in_a_real_process_is_one_line():
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and "R1" in lines[0] and "'abc'" in lines[0]
+
+
+def test_the_readme_and_help_examples_play_as_written(tmp_path):
+    """The round moves the README and ``aton --help`` show are round 1 of the game dealt from
+    seed 7, and play as their commands are written: red scores 2 on cartouche 1 (R7)."""
+    import re
+
+    from helpers import REPO, run_cli
+
+    from aton.cli.commands import EPILOG
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("save them as `moves.json`:", 1)[1]
+    from_readme = json.loads(block.split("```json", 1)[1].split("```", 1)[0])
+    help_lines = re.search(r"\n(  \{\"red\".*?\}\})\n", EPILOG, re.DOTALL).group(1)
+    from_help = json.loads(help_lines)
+    assert "aton new --seed 7 > start.json" in readme and "aton new --seed 7 > start.json" in EPILOG
+    start = run_cli("new", "--seed", "7").stdout
+    (tmp_path / "start.json").write_text(start)
+    for moves in (from_readme, from_help):
+        (tmp_path / "moves.json").write_text(json.dumps(moves))
+        done = run_cli("round", "start.json", "moves.json", "--seed", "7", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        position = json.loads(done.stdout)["position"]
+        assert position["round"] == 2 and position["scores"] == {"red": 2, "blue": 0}

@@ -96,3 +96,16 @@ def test_a_game_without_a_record_tells_the_same_story_and_refuses_record_and_und
             refused()
     assert len(bare.events) == steps and bare.position() == kept.position()
     assert kept.clone().record() == kept.record()
+
+
+def test_a_game_without_its_story_writes_no_false_record():
+    """``story=False`` (a search's copy): no events and no decisions kept, so ``record()`` and
+    ``undo()`` refuse, as with ``record=False``, instead of writing a record with no decisions
+    that would replay to another game."""
+    import pytest
+
+    for game in (Game.new(1, story=False), Game.new(1).clone(story=False)):
+        game.decide(game.next_decision() and False)  # red keeps the cards (R5)
+        for refused in (game.record, game.undo):
+            with pytest.raises(ValueError, match="story=False"):
+                refused()

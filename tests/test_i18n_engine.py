@@ -346,7 +346,7 @@ def test_cli_refusals_and_help_in_portuguese(tmp_path):
     helped = run_cli("--lang", "pt", "--help")
     assert helped.returncode == 0
     assert "Jogue Aton pelas regras" in helped.stdout and "aton round" in helped.stdout
-    assert "exemplos:" in helped.stdout and '"place": ["T2.2"]' in helped.stdout
+    assert "exemplos:" in helped.stdout and '"place": ["T1.1", "T4.8"]' in helped.stdout
 
 
 def test_cli_in_process_restores_the_language(capsys):

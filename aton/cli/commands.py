@@ -37,11 +37,13 @@ examples:
   aton round start.json moves.json --seed 7 > after.json
   aton play --against strong --seed 7      # play a game at a prompt (quit to stop)
 
-A round-moves file gives every decision both players make in one round:
-  {"red":  {"exchange": false, "cards": [3, 1, 4, 2], "remove": ["T1.1"], "place": ["T2.2"]},
-   "blue": {"cards": [2, 4, 2, 1], "remove": ["T1.2", "T2.2"], "place": ["T1.5"]}}
+A round-moves file gives every decision both players make in one round; these are round 1's
+of the game dealt from seed 7 (red drew 4, 3, 2, 1 and blue 4, 3, 4, 2):
+  {"red":  {"exchange": false, "cards": [3, 1, 4, 2], "place": ["T1.1", "T4.8"]},
+   "blue": {"cards": [2, 4, 3, 4], "place": ["T1.5", "T2.2", "T3.8", "T1.2"]}}
 cards: the values put on cartouches 1-4 (a permutation of the 4 cards drawn, R6);
 remove / place / after_scoring: the squares emptied or filled (T<temple>.<square>);
+nothing is removed in round 1 (R11): "remove": ["T1.2"] comes from round 2 on;
 a list may be left out where the rules leave no choice.
 
 'aton round' prints {"position": ..., "events": [...], "scoring": ...}. An illegal position

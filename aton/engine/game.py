@@ -426,9 +426,12 @@ class Game:
                 "steps": len(self.events)}
 
     def _check_record(self) -> None:
-        if self.story and not self.keeps_record:
+        # A game without its story (a search's copy) keeps no decisions either: a record
+        # written from it would hold none of them, and replay to another game.
+        if not self.keeps_record:
             raise ValueError(_("This game keeps no record of its decisions (it was made with "
-                               "record=False), so it has none to write or undo."))
+                               "{how}), so it has none to write or undo.").format(
+                                   how="record=False" if self.story else "story=False"))
 
     def __repr__(self) -> str:
         s = self._s
