@@ -177,11 +177,6 @@ def square_index(name: str, who: str = "") -> int:
                                  "1-4, square 1-12 row by row)"), value=shown(name)) from None
 
 
-def square_name(index: int) -> str:
-    """The name ``T<t>.<s>`` of square ``index``."""
-    return SQUARE_NAMES[index]
-
-
 _SQUARE_KINDS = {
     # Translators: a square's name with its kind, as in "Red places a counter on T1.2 (a yellow
     # square)".

@@ -66,7 +66,3 @@ def new_deck(rng: random.Random) -> list[int]:
     shuffle(deck, rng)
     return deck
 
-
-def card_counts(cards: list[int]) -> dict[int, int]:
-    """How many cards of each value 1-4."""
-    return {v: cards.count(v) for v in VALUES}

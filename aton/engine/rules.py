@@ -1,7 +1,7 @@
 """The rules of Aton as small pure functions over plain values: one place per rule.
 
 Every part of the project that needs a rule calls it here: the step handlers (``handlers.py``), the
-position checks (``position.py``), the computer players (``bots.py``), the app and the lessons.
+position checks (``position.py``), the computer players (``aton/players``), the app and the lessons.
 The scoring lines (R16) live beside them in ``scoring.py``. Squares are indices 0..47 and a
 player's squares a bit mask (``board.py``); players are 0 (red) and 1 (blue).
 """
