@@ -188,15 +188,29 @@ def test_spoken_reads_the_explanation_without_tags() -> None:
     assert "<" not in app.reader.text
 
 
-def test_to_my_next_decision_reads_every_step_the_explanation_shows() -> None:
-    """Several steps at once (the computer's placements among them): the live region reads
-    the sentences the explanation shows, up to the last three, and how many more are in the
-    log, as the panel says them; not only the last."""
+def test_to_my_next_decision_reads_every_step_since_the_last_action() -> None:
+    """Several steps at once (the cards turned up, the computer's placements among them):
+    the live region reads every step's sentence, in order, where the explanation shows the
+    last three and leaves the rest to the log (a screen reader has no glance at the log)."""
     app = new_app(seed=10)
     assign(app)
     app.controls.run.click()
-    shown = app.explain.events
-    assert len(shown) > 3
-    for event in shown[-3:]:
-        assert plain(event.text) in app.reader.text
-    assert f"{len(shown) - 3} earlier steps are in the log below." in app.reader.text
+    steps = app.explain.events
+    assert len(steps) > 3 and any(e.type == "reveal" for e in steps)
+    said = app.reader.text
+    at = [said.index(plain(event.text)) for event in steps]
+    assert at == sorted(at)
+    assert "earlier steps are in the log" not in said
+
+
+def test_a_board_choice_is_said_with_its_keys_not_by_sight_alone() -> None:
+    """"Click an empty square with a black frame" rests on sight: the live region says how
+    to do it by keyboard as well (WCAG 1.3.3); a choice of cards needs no such words."""
+    app = new_app(seed=10)
+    assert "Tab to the list" not in app.reader.text
+    assign(app)
+    app.controls.run.click()
+    while app.session.human_pending is not None and not app.session.human_pending.board_choice:
+        app.controls.run.click()
+    assert app.session.human_pending.board_choice
+    assert "Or use the keyboard: Tab to the list" in app.reader.text

@@ -326,16 +326,20 @@ _KEYS_JS = (
     "if(e.target.closest&&e.target.closest('.aton-next-lesson'))lesson=head();}"
     "if(e.key==='Escape'&&!e.defaultPrevented){const c=close(top(open()));"
     "if(c){at=Date.now();e.preventDefault();c.click();}}});"
-    "const next=()=>{const a=document.querySelector('.aton-app');if(!a)return null;"
-    "for(const s of ['.aton-cardbtn','.aton-chooser select','.aton-steps button',"
-    "'.aton-end button','.aton-header button']){"
+    # The page's start (the header) only when nothing else came within 2.5 s: the step
+    # buttons are greyed for a moment while the game moves on after Confirm.
+    "const next=late=>{const a=document.querySelector('.aton-app');if(!a)return null;"
+    "for(const s of ['.aton-cardbtn','.aton-chooser select','.aton-puzzle-next',"
+    "'.aton-steps button','.aton-end button',...(late?['.aton-header button']:[])]){"
     "const f=[...a.querySelectorAll(s)].find(ok);if(f)return f;}return null;};"
+    # Focus moved by the page is scrolled into view, as a Tab would (WCAG 2.4.7).
+    "const go=t=>{t.focus({preventScroll:true});t.scrollIntoView({block:'nearest'});};"
     # A drawer opening or closing is seen as it happens (a poll could miss a close and an
     # open in quick succession); a focus dropped is looked for a few times a second.
     "const drawers=()=>{const o=open(),keyed=Date.now()-at<4000;"
     "if(keyed&&o.some(d=>!was.includes(d))){opener=document.activeElement;"
-    "const c=close(top(o));if(ok(c))c.focus({preventScroll:true});}"
-    "else if(keyed&&was.some(d=>!o.includes(d))&&ok(opener)){opener.focus();opener=null;}"
+    "const c=close(top(o));if(ok(c))go(c);}"
+    "else if(keyed&&was.some(d=>!o.includes(d))&&ok(opener)){go(opener);opener=null;}"
     "was=o;};"
     "new MutationObserver(drawers).observe(document.body,"
     "{attributes:true,attributeFilter:['style'],subtree:true});"
@@ -344,10 +348,10 @@ _KEYS_JS = (
     ".forEach(i=>i.setAttribute('aria-hidden','true'));"
     "const f=document.activeElement;"
     "if(lesson!==null&&Date.now()-at<4000){if(head()!==lesson){lesson=null;const t=next();"
-    "if(ok(t)){t.focus({preventScroll:true});return;}}}else lesson=null;"
+    "if(ok(t)){go(t);return;}}}else lesson=null;"
     "if(Date.now()-at<4000&&(!f||f===document.body||!ok(f))){const o=open();"
-    "const t=ok(last)?last:(o.length?close(top(o)):next());"
-    "if(ok(t))t.focus({preventScroll:true});}"
+    "const t=ok(last)?last:(o.length?close(top(o)):next(Date.now()-at>2500));"
+    "if(ok(t))go(t);}"
     "},150);"
 )
 KEYS_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-keys" '

@@ -45,7 +45,7 @@ from .narrator import Narrator
 from .panel import ExplanationPanel, GameLog
 from .picker import CardPicker
 from .puzzlemode import PuzzleMode
-from .reader import ReaderPanel, spoken
+from .reader import ReaderPanel, plain, spoken
 from .roundmap import RoundMap, round_stage
 from .rules_panel import RulePanel
 from .scoretrack import ScoreTrack
@@ -325,7 +325,9 @@ class Page:
         self.coach.show(self.control.hinted, self.control.reviewed, public)
         why_not = self.say.why_not_now()  # the game over, a decision to make, a classmate's
         self.controls.enable(not why_not, session.can_undo(), why_not)
-        self.reader.show(view, spoken(self.explain), own=not session.watch_only)
+        board_choice = pending is not None and pending.board_choice
+        keys = (lambda: plain(self.chooser.title.value)) if board_choice else (lambda: "")
+        self.reader.show(view, spoken(self.explain, keys), own=not session.watch_only)
 
     def _stage(self, game: Game, view: PlayerView, batch: list[Event],
                events: list[Event]) -> None:

@@ -414,7 +414,7 @@ class PuzzleMode(Panel):
                  if puzzle.on_the_board else "")
         css = "aton-puzzle-right" if right else "aton-puzzle-wrong"
         return with_rule_links(
-            f"<div class='aton-box {css}' role='status'><p><b>{head}</b> {moved}</p>"
+            f"<div class='aton-box {css}'><p><b>{head}</b> {moved}</p>"
             f"<p>{values}{marks}</p><p>{html.escape(puzzle.explanation[lang])}</p></div>")
 
     def _warn(self, text: str) -> str:

@@ -61,9 +61,12 @@ _NAMES_JS = (
     "if(v.includes('{text}')&&!own){el.removeAttribute(k);continue;}"
     "const t=v.split('{text}').join(own);"
     "if(el.getAttribute(k)!==t)el.setAttribute(k,t);}});}"
-    "a.querySelectorAll('button.widget-toggle-button').forEach(b=>{"
-    "const p=String(b.classList.contains('mod-active'));"
-    "if(b.getAttribute('aria-pressed')!==p)b.setAttribute('aria-pressed',p);});};"
+    "const pressed=(sel,cls)=>a.querySelectorAll(sel).forEach(b=>{"
+    "const p=String(b.classList.contains(cls));"
+    "if(b.getAttribute('aria-pressed')!==p)b.setAttribute('aria-pressed',p);});"
+    "pressed('button.widget-toggle-button','mod-active');"
+    # A card chosen, to be put on a cartouche next, is the one drawn orange (WCAG 4.1.2).
+    "pressed('.aton-cardbtn','mod-warning');};"
     "a._atonName=apply;"
     "new MutationObserver(()=>{if(!a._atonQueued){a._atonQueued=true;setTimeout(apply,20);}})"
     ".observe(a,{subtree:true,childList:true,characterData:true,attributes:true,"
@@ -108,10 +111,16 @@ class ReaderPanel(Panel):
                            layout=Layout(width="100%"))
         self.widget.add_class("aton-reader")
         self.toggle.observe(self._toggled, "value")
+        # Live regions are there, empty, before anything is said in them: a region that
+        # arrives already holding its words is often not read (WCAG 4.1.3). Besides the
+        # step's sentence: what a card put down will do, a puzzle's verdict and a lesson's goal.
+        live = {"aria-live": lambda: "polite", "aria-atomic": lambda: "true",
+                "role": lambda: "status"}
         self._names: list[tuple[str, dict[str, Callable[[], str]]]] = [
-            (f".{LIVE_CLASS} .widget-html-content",
-             {"aria-live": lambda: "polite", "aria-atomic": lambda: "true",
-              "role": lambda: "status"}),
+            (f".{LIVE_CLASS} .widget-html-content", live),
+            (".aton-meaning .widget-html-content", live),
+            (".aton-puzzle-verdict .widget-html-content", live),
+            (".aton-goal .widget-html-content", live),
         ]
         self._view: PlayerView | None = None
         self._said: Callable[[], str] = lambda: ""
@@ -190,16 +199,19 @@ class ReaderPanel(Panel):
         return plain(self.words.value)
 
 
-def spoken(explain) -> Callable[[], str]:
-    """What the live region reads of the explanation panel, as the panel shows it: the
-    heading, how many earlier steps are in the log, the sentences of up to the last three
-    steps (To my next decision runs several: the computer's moves are read too), the
-    notice, the warning and what comes next."""
+def spoken(explain, keys: Callable[[], str] = lambda: "") -> Callable[[], str]:
+    """What the live region reads of the explanation panel: the heading, the sentence of
+    every step since the person's last action, the notice, the warning and what comes next.
+    The panel shows the last three steps and leaves the rest to the log, a glance away; a
+    screen reader has no glance, so the cards turned up, and each of the computer's moves
+    that To my next decision runs past, are read as well (WCAG 4.1.3). ``keys()``: how to
+    do by keyboard what the next sentence says to click ("" when nothing is to be clicked),
+    so that the instructions read out do not rest on sight alone (WCAG 1.3.3)."""
 
     def said() -> str:
-        parts = [explain.heading, explain.more]
-        parts += [event.text for event in explain.shown]  # each cites its rule
-        parts += [explain.notice, explain.warning, explain.next]
+        parts = [explain.heading]
+        parts += [event.text for event in explain.events]  # each cites its rule
+        parts += [explain.notice, explain.warning, explain.next, keys()]
         return " ".join(p for p in parts if p)
 
     return said

@@ -43,6 +43,13 @@ UNNAMED = """() => {
     .map(el => el.outerHTML.slice(0, 120));
 }"""
 LIVE = ".aton-live .widget-html-content"
+#: The focus is on a control of the game, past the header, and on the screen.
+IN_VIEW_PAST_HEADER = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body || a.closest('.aton-header')) return false;
+  const r = a.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight;
+}"""
 
 
 def focus(page: Page, target: Locator, limit: int = 300) -> None:
@@ -83,6 +90,7 @@ def put_cards_by_keyboard(page: Page, round_no: int, hand: tuple[int, ...]) -> N
         focus(page, card)
         page.keyboard.press("Enter" if c % 2 else "Space")
         expect(card).to_have_class(re.compile("mod-warning"))  # selected
+        expect(card).to_have_attribute("aria-pressed", "true")  # and says so (WCAG 4.1.2)
         slot = page.locator("button", has_text=f"Cartouche {c}: —")
         focus(page, slot)
         page.keyboard.press("Space" if c % 2 else "Enter")
@@ -92,6 +100,9 @@ def put_cards_by_keyboard(page: Page, round_no: int, hand: tuple[int, ...]) -> N
     expect(confirm).to_be_enabled()
     focus(page, confirm)
     press(page, "Enter", live_text(page))
+    # Confirm is greyed by its own Enter: the focus goes on to the step buttons (or the next
+    # cards), in view, and not back to the page's start (WCAG 2.4.3, 2.4.7).
+    page.wait_for_function(IN_VIEW_PAST_HEADER, timeout=10_000)
 
 
 def choose_square_by_keyboard(page: Page, expected: str) -> str:
