@@ -82,6 +82,9 @@ def test_review_agrees_with_its_own_choice_and_prices_another():
     review = coach.compare(view, other, "easy", seed=3)
     assert not review.agrees and review.preferred == advice.choice
     assert "preferred" in review.text and "R6" in review.rules
+    # The reasons are the coach's cards' ("your 4" is the coach's 4): said to be so.
+    assert "Where your cards and the coach's differ, the coach's do this: Cartouche" in (
+        review.text)
     with pytest.raises(ValueError, match="not a legal choice"):
         coach.compare(view, (9, 9, 9, 9))
 

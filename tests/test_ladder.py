@@ -75,6 +75,7 @@ def test_a_win_offers_the_next_level_up_and_the_menu_marks_the_best_level_beaten
     assert labels["random"] == "★ computer (random)"
     assert [v for v, label in labels.items() if "★" in label] == ["random"]
     assert app.controls.opponent.tooltip == (
+        "The computer's levels go from the weakest, random, to the strongest, expert. "
         "★ marks the strongest level you have beaten in this session")
     assert "The opponent menu marks the strongest level you have beaten" in said
     app.end.next.click()  # the level offered: a new deal against it

@@ -371,6 +371,8 @@ def test_lesson_in_the_app_by_clicks(name):
     assert lesson.name == name and app.controls.lesson.value == name
     assert lesson.goal in tutor.goal.value.replace("&#x27;", "'")
     assert app.controls.opponent.disabled  # the script plays the other colour
+    # and the deal is the lesson's: Retry starts it again, not Replay this deal
+    assert app.controls.replay.disabled and app.controls.seed.disabled
     tries = [(cards, "first") for cards in learner_hands(lesson)]
     hinted = lesson.hint.cartouches
     tries += [(c, "hint") for c in learner_hands(lesson)
@@ -468,6 +470,7 @@ def test_retry_after_try_again_and_next_lesson_and_free_game():
     tutor.free.click()
     assert tutor.lesson is None and tutor.widget.layout.display == "none"
     assert app.controls.lesson.value == "" and not app.controls.opponent.disabled
+    assert not app.controls.replay.disabled and not app.controls.seed.disabled
     assert app.game.round == 1 and app.session.learner == "red"
 
 

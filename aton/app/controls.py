@@ -126,8 +126,13 @@ class Controls(Panel):
         # label and the arrow), so "★ computador (aleatório)" is not cut short.
         longest = max(len(label) for label, _k in opponents) + len(_("Opponent:"))
         self.opponent.layout.width = f"{max(250, 7 * longest + 30)}px"
-        self.opponent.tooltip = (_("★ marks the strongest level you have beaten in this "
-                                   "session") if self.best else None)
+        levels = [k for k in OPPONENTS if k != "hotseat"]
+        tip = _("The computer's levels go from the weakest, {weakest}, to the strongest, "
+                "{strongest}.").format(weakest=level_name(levels[0]),
+                                       strongest=level_name(levels[-1]))
+        if self.best:
+            tip += " " + _("★ marks the strongest level you have beaten in this session")
+        self.opponent.tooltip = tip
 
     def _size_lesson_menu(self) -> None:
         """As wide as the chosen entry, whole (a lesson's title is often longer than the free

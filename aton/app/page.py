@@ -267,11 +267,13 @@ class Page:
             self.history.show_share(share.query, share.record, share.filename, share.left_out)
         c = self.controls
         c.lesson.value = state.lesson  # "" is the free game
-        # A lesson's opponent follows its script and its colours are the lesson's: the
-        # selectors would replace them.
+        # A lesson's opponent follows its script, its colours and its deal are the lesson's:
+        # the selectors, the seed and Replay this deal would replace them (Retry starts the
+        # lesson again; New game leaves it).
         c.mark_best(state.ladder.best())  # the strongest level beaten in this session
         c.opponent.value, c.learner.value = state.opponent, state.learner
         c.opponent.disabled = c.learner.disabled = bool(state.lesson)
+        c.seed.disabled = c.replay.disabled = bool(state.lesson)
         # In a lesson its box above says the lesson's name: the explanation need not.
         (self.root.add_class if state.lesson and state.moment is None
          else self.root.remove_class)("aton-in-lesson")

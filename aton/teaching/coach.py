@@ -321,7 +321,10 @@ def compare(view: PlayerView, choice: object, level: str = "strong", seed: int =
     if view.pending.kind == "assign":
         # The first reason only says the coach's cards again: what the coach's cards do on
         # the cartouches where the two assignments differ says why (R7, R8, R10-R13).
-        why = " ".join(coach.reasons[1 + k] for k in range(4) if preferred[k] != choice[k])
+        # They are said of the coach's cards ("your 4" is the 4 the coach would put there),
+        # so they are introduced as such: the learner's own card there is another.
+        why = _("Where your cards and the coach's differ, the coach's do this: {reasons}").format(
+            reasons=" ".join(coach.reasons[1 + k] for k in range(4) if preferred[k] != choice[k]))
     text = text.format(preferred=shown_choice(preferred), points=_points(difference),
                        chosen=shown_choice(choice)) + " " + why
     return Review(False, choice, preferred, difference, text, coach.rules)
