@@ -76,8 +76,8 @@ class ClassPanel(Panel):
         self.notice = HTML(layout=Layout(width="100%"))
         self.start = Button(button_style="primary")
         self.start.on_click(self.act(lambda: self.link.start_class()))
-        self.code = Text(layout=Layout(width="9em"))
-        self.name = Text(layout=Layout(width="12em"))
+        self.code = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
+        self.name = Text(layout=Layout(width="auto"), style={"description_width": "auto"})
         self.join = Button(button_style="primary")
         self.join.on_click(self.act(lambda: self._join()))
         self.join_row = HBox([self.code, self.name, self.join], layout=Layout(align_items="center"))
@@ -170,8 +170,10 @@ class ClassPanel(Panel):
         self.code.description_allow_html = False
         self.name.placeholder = _("your first name")
         self.join.description = _("Join the class")
+        # A label on the screen, not only a placeholder that goes as one types (WCAG 3.3.2).
         for widget, label in ((self.code, _("Class code")), (self.name, _("Your first name"))):
             widget.tooltip = label
+            widget.description = label
         self.big.description = _("Show the code big")
         self.big_close.description = _("Close")
         self.students.description = _("Students and progress")

@@ -198,11 +198,11 @@ class MoveList(Panel):
                                     "undone.").format(step=current, total=self.total)
                                 + "</span>")
         else:
-            self.where.value = ('<span style="color:#666">'
+            self.where.value = ('<h2 class="aton-head">'
                                 + _n("<b>Move list</b> ({n} step): click one to see that "
                                      "moment", "<b>Move list</b> ({n} steps): click one to see "
                                      "that moment", self.total).format(n=self.total)
-                                + "</span>")
+                                + "</h2>")
 
     # -------------------------------------------------------------- the share box
 

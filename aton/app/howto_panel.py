@@ -19,7 +19,7 @@ _ = translator("app")
 def how_to_play_html() -> str:
     """The sections of How to play as HTML, lists as lists, rule ids as buttons."""
     head = html.escape(_("How to play Aton"))
-    parts = [f'<div class="aton-rule-head">{head}</div>']
+    parts = [f'<h2 class="aton-rule-head">{head}</h2>']
     for title, lines in HOW_TO_PLAY:
         parts.append(f"<h4>{html.escape(title)}</h4>")
         items: list[str] = []

@@ -311,6 +311,10 @@ FIT_SCRIPT = (f'<img src="data:," alt="" style="display:none" class="aton-fit" '
 # - Next lesson stays on screen when its lesson opens: the focus goes on to the new lesson's
 #   cards, so that a second Enter does not skip the lesson just opened.
 # - Font Awesome's icons are hidden from screen readers (their glyphs are no words).
+# - The app is the page's main landmark (WCAG 1.3.1): Voilà's page has none of its own.
+# - How to play, open over the first screen, has the focus when the page is ready, so that
+#   the keyboard meets it first and not the controls under it: Enter or Escape closes it and
+#   the focus goes on to the cards.
 _KEYS_JS = (
     "if(window.atonKeys)return;window.atonKeys=1;let at=0,last=null,opener=null,was=[],lesson=null;"
     "const ok=e=>e&&e.isConnected&&!e.disabled&&e.offsetParent!==null;"
@@ -343,9 +347,16 @@ _KEYS_JS = (
     "was=o;};"
     "new MutationObserver(drawers).observe(document.body,"
     "{attributes:true,attributeFilter:['style'],subtree:true});"
+    "let greeted=false;"
     "setInterval(()=>{"
+    "if(!greeted){const h=document.querySelector('.aton-app .aton-howto');"
+    "const c=h&&getComputedStyle(h).display!=='none'&&close(h);"
+    "if(ok(c)&&document.querySelector('.aton-app .aton-cardbtn')){greeted=true;"
+    "if(document.activeElement===document.body)go(c);}}"
     "document.querySelectorAll('.aton-app i.fa:not([aria-hidden])')"
     ".forEach(i=>i.setAttribute('aria-hidden','true'));"
+    "document.querySelectorAll('.aton-app:not([role])')"
+    ".forEach(a=>a.setAttribute('role','main'));"
     "const f=document.activeElement;"
     "if(lesson!==null&&Date.now()-at<4000){if(head()!==lesson){lesson=null;const t=next();"
     "if(ok(t)){go(t);return;}}}else lesson=null;"

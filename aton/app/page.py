@@ -120,7 +120,7 @@ class Page:
         # that the whole page follows the language).
         self.intro = HTML(layout=Layout(width="100%"))
         self.intro.add_class("aton-page-intro")
-        title = HTML(f"{CSS}<span class='aton-title'>Aton</span>")
+        title = HTML(f"{CSS}<h1 class='aton-title'>Aton</h1>")
         self.projector = projector_toggle(self.state.projector)
         # The set-up row shares the title's line and wraps under it when it must.
         setup = self.controls.setup

@@ -183,8 +183,8 @@ class GameLog(Panel):
         n = self.steps
         head = _n("<b>Game log</b> ({n} step, newest first)",
                   "<b>Game log</b> ({n} steps, newest first)", n).format(n=n)
-        self.widget.value = rule_links_area(f'<div class="aton-log"><div style="color:#666">'
-                                            f"{head}</div>" + "".join(shown) + tail + "</div>")
+        self.widget.value = rule_links_area(f'<div class="aton-log"><h2 class="aton-head">'
+                                            f"{head}</h2>" + "".join(shown) + tail + "</div>")
 
     @property
     def texts(self) -> list[str]:

@@ -155,6 +155,9 @@ class ReaderPanel(Panel):
         self.name(page.controls.learner, lambda: page.controls.you_play.value, role="group")
         self.name(page.chooser.list, lambda: _("Squares you may choose"), inner="select")
         self.name(page.picker.cards, lambda: _("Card {text}"))
+        # The drawers lie over part of the page: a screen reader says so, and names them.
+        self.name(page.how_to.widget, lambda: _("How to play Aton"), role="dialog")
+        self.name(page.rules.widget, lambda: _("A rule of the game"), role="dialog")
 
     # ------------------------------------------------------------------ words
 

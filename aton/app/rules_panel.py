@@ -204,7 +204,7 @@ class RulePanel(Panel):
                         + "</p>")
             head = _("Rule {rule}: {title}").format(rule=rule, title=html.escape(title))
             self.text.value = rule_links_area(
-                f'<div class="aton-rule-head">{head}</div>'
+                f'<h2 class="aton-rule-head">{head}</h2>'
                 f'<div class="aton-rule-section">{html.escape(section)}</div>{body}{note}')
         ids = rule_ids()
         k = ids.index(self.rule) if self.rule in ids else -1

@@ -48,7 +48,11 @@ CSS = """
 /* The score track's "wins" after the 40 needs the room up to the 50 (scoretrack.py). */
 @container (max-width: 399px) { .aton-track-wins { display: none; } }
 .aton-board .dot { cursor: pointer; }
-.aton-title { font-size: 22px; font-weight: bold; margin-right: 12px; }
+.aton-title { font-size: 22px; font-weight: bold; margin: 0 12px 0 0; line-height: 1.2; }
+/* Headings for a screen reader's list of them (WCAG 1.3.1, 2.4.6), in the look they had. */
+.aton-app h2.aton-head { font-size: inherit; font-weight: normal; margin: 0; line-height: inherit;
+                         color: #666; }
+.aton-app h2.aton-rule-head { margin: 0; line-height: 1.3; }
 .aton-box { border: 1px solid #d8d0c0; border-radius: 6px; padding: 6px 10px;
             background: #fffdf8; }
 .aton-explain-text { font-size: 17px; line-height: 1.4; }
