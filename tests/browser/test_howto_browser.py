@@ -301,3 +301,23 @@ def test_a_rule_opened_far_down_the_page_opens_on_the_screen(page: Page, voila_s
     assert close.bounding_box()["y"] >= 0
     close.click()
     expect(drawer).to_be_hidden()
+
+
+def test_the_keyboard_meets_how_to_play_first_and_the_page_has_its_landmarks(
+        page: Page, voila_server: str, page_errors: list[str]) -> None:
+    """How to play lies over part of the first screen: it has the focus once the page is
+    ready, and is a dialog named for a screen reader; Enter closes it and the focus goes on
+    to the cards, not to the controls it covered. The app is the page's main landmark, with
+    one h1 (WCAG 1.3.1, 2.4.3)."""
+    open_app(page, voila_server, "seed=5")
+    how_to = page.locator(".aton-howto")
+    expect(how_to).to_have_attribute("role", "dialog", timeout=10_000)
+    expect(how_to).to_have_attribute("aria-label", "How to play Aton")
+    expect(how_to.get_by_role("button", name="Close ✕")).to_be_focused(timeout=10_000)
+    page.keyboard.press("Enter")
+    expect(how_to).to_be_hidden()
+    expect(page.locator(".aton-cardbtn").first).to_be_focused(timeout=5_000)
+    expect(page.get_by_role("main")).to_have_count(1)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Aton")
+    expect(page.get_by_role("heading", name=re.compile(r"^Game log"))).to_have_count(1)
+    assert page_errors == []
