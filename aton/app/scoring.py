@@ -139,8 +139,10 @@ class ScoringPanel(Panel):
             fig = Figure(marks=[bars], axes=[Axis(scale=sx, tick_style={"font-size": "12px"},
                                                   tick_rotate=-30),
                                              Axis(scale=sy, side="left", tick_format="d")],
-                         # Room on the right for the last slanted name ("Bonus", "Bônus").
-                         fig_margin={"top": 10, "bottom": 55, "left": 35, "right": 30},
+                         # Room on the right for the last slanted name ("Bonus", "Bônus",
+                         # which ran past a margin of 30 px), and above for the top tick's
+                         # number, half of which stands above the plot.
+                         fig_margin={"top": 16, "bottom": 55, "left": 35, "right": 48},
                          layout=Layout(width="320px", height="220px", flex="0 0 auto"),
                          title="", animation_duration=0, display_toolbar=False)
             self.chart = (fig, bars)
