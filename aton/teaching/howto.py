@@ -33,6 +33,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
            "own (R10)."),
         N_("• Cartouche 3, which temples: a 3 lets you use temples 1, 2 and 3 (R12)."),
         N_("• Cartouche 4, placing: put that many counters on empty squares (R13)."),
+        N_("Once a game you may hand in your exchange counter for 4 new cards (R5). Nothing is "
+           "removed in round 1 (R11)."),
     )),
     (N_("The Kingdom of the Dead and scoring rounds"), (
         N_("Removed counters, and counters that find no empty square, go to the Kingdom of the "
