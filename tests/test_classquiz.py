@@ -83,8 +83,10 @@ def test_each_reveal_steps_exactly_one_line_and_marks_the_guesses(app):
         for later in lines[n:]:
             assert later.text not in rest
     assert quiz.done and app.class_quiz.widget in app.stage.children
+    red, blue = (sum(e.data["points"][p] for e in lines) for p in ("red", "blue"))
     assert quiz.summary.value == ("<b>All 6 lines revealed.</b> The class got 6 of 11 guesses "
-                                  "right (1 empty box, not marked).")
+                                  "right (1 empty box, not marked). In all this scoring round: "
+                                  f"red {red}, blue {blue} (R16).")
     assert app.game.clone().step().type == "scoring"  # the totals are the next step
     assert not app.class_quiz.waiting
 

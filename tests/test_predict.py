@@ -129,8 +129,10 @@ def test_the_summary_follows_the_last_line(quiz, game):
         quiz.button.click()
     assert quiz.done and quiz.ask.layout.display == "none"
     assert quiz.made == 11 and quiz.right == 10
+    red, blue = (sum(expected[p][line] for line in LINES) for p in ("red", "blue"))
     assert quiz.summary.value == ("<b>All 6 lines revealed.</b> The class got 10 of 11 "
-                                  "guesses right (1 empty box, not marked).")
+                                  "guesses right (1 empty box, not marked). In all this scoring "
+                                  f"round: red {red}, blue {blue} (R16).")
     quiz.button.click()  # nothing left: nothing changes
     assert len(quiz.results.children) == 6 and "already" in quiz.message.value
 

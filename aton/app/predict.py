@@ -340,10 +340,17 @@ class ScoringQuiz(Panel, widgets.VBox):
             return _("{revealed} of {total} lines revealed: {graded}{skipped}.").format(
                 revealed=revealed, total=total, graded=graded, skipped=skipped)
         if self.made:
-            return _("<b>All {total} lines revealed.</b> The class got {graded}{skipped}.").format(
+            text = _("<b>All {total} lines revealed.</b> The class got {graded}{skipped}.").format(
                 total=total, graded=graded, skipped=skipped)
-        return _("<b>All {total} lines revealed.</b> No guesses were made, so nothing was "
-                 "marked.").format(total=total)
+        else:
+            text = _("<b>All {total} lines revealed.</b> No guesses were made, so nothing was "
+                     "marked.").format(total=total)
+        # What the round comes to: the sum a class checks its lines against (R16).
+        points = {p: sum(a.points[p] for a in self.answers.values()) for p in PLAYERS}
+        return text + " " + _("In all this scoring round: {red} {red_points}, {blue} "
+                              "{blue_points} (R16).").format(
+            red=player_name("red"), red_points=points["red"], blue=player_name("blue"),
+            blue_points=points["blue"])
 
     @staticmethod
     def _warn(text: str) -> str:

@@ -81,8 +81,10 @@ def test_a_scoring_round_predicted_and_revealed_line_by_line(page: Page, voila_s
         if n == 3:
             page.screenshot(path="/tmp/quiz_1366_mid.png")
     # 5 red guesses right (one red box blank), 1 blue guess right of 6
+    red, blue = (sum(e.data["points"][p] for e in lines) for p in ("red", "blue"))
     expect(quiz.locator(".aton-quiz-summary")).to_have_text(
-        "All 6 lines revealed. The class got 6 of 11 guesses right (1 empty box, not marked).")
+        "All 6 lines revealed. The class got 6 of 11 guesses right (1 empty box, not marked). "
+        f"In all this scoring round: red {red}, blue {blue} (R16).")
     expect(reveal).to_be_hidden()
     for _ in LINES:
         local.step()
