@@ -22,7 +22,7 @@ from ..engine.board import (
     SQUARES_PER_TEMPLE,
     TEMPLE_POSITION,
 )
-from ..engine.render import KINGDOM_FILL
+from ..engine.render import BONUS_TEXT, KINGDOM_FILL, NUMBER_DARK, NUMBER_LIGHT
 from ..i18n import translator
 from .theme import (
     DIMMED,
@@ -70,11 +70,70 @@ def cell_xy(cell: int) -> tuple[float, float]:
 
 XY = [cell_xy(c) for c in range(CELLS)]
 CELL_FILL = [SQUARE_FILL[COLOUR[i]] for i in range(48)] + [KINGDOM_FILL] * KINGDOM_SIZE
-DARK_CELLS = {i for i in range(48) if COLOUR[i] in "KB"} | set(range(48, CELLS))
 BONUS = [i for i in range(48) if BONUS_VALUE[i]]
+
+# ---- The board's colours. Every word or number on the board is at least 4.5:1 against what it
+# is drawn on (WCAG 2.1 1.4.3); ``tests/test_board_contrast.py`` measures each pair.
+BACKGROUND = "#f5efe0"  # the cream around the temples
+TITLE_TEXT = "#222222"  # the temples' and the Kingdom's names, "3/8 full", "Stock:": 13.9:1
+#: The stocks' words ("red 29") in their player's colour, darker than the counters': the red
+#: counter's #d62728 was 4.38:1 on the cream, this red is 4.9:1 (the blue is 5.8:1).
+INFO_TEXT = {"red": "#c62828", "blue": PLAYER_COLOUR["blue"]}
+#: The bonus squares' "+1"/"+2" (on the bonus square's light fill): 6.7:1.
+BONUS_LABEL = BONUS_TEXT
+SQUARE_STROKE = "#3a3a3a"
+COUNTER_STROKE = "#ffffff"
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    colour = colour.lstrip("#")
+    return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2.1's relative luminance of an sRGB colour '#rrggbb'."""
+    def linear(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1's contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def seen_fill(fill: str, opacity: float = 1.0) -> str:
+    """A square's colour as seen: ``fill`` at ``opacity`` over the board's background (the
+    squares that cannot be chosen during a decision are drawn at ``DIMMED``)."""
+    mixed = (round(opacity * f + (1 - opacity) * g)
+             for f, g in zip(_rgb(fill), _rgb(BACKGROUND), strict=True))
+    return "#{:02x}{:02x}{:02x}".format(*mixed)
+
+
+def number_colour(fill: str, opacity: float = 1.0) -> str:
+    """The colour of a square's number: dark or white, whichever stands out more from the
+    square as seen (white on the black squares and the Kingdom's places, dark on the others,
+    and dark on a faded black square)."""
+    seen = seen_fill(fill, opacity)
+    return max((NUMBER_DARK, NUMBER_LIGHT), key=lambda text: contrast(text, seen))
+
+
+#: The numbers' colours with every square at full opacity.
+NUMBER_COLOURS = [number_colour(CELL_FILL[c]) for c in range(CELLS)]
 #: The text marks and their usual size in pixels (at the board's size of WIDTH x HEIGHT).
-LABEL_SIZES = {"bonus_labels": 22, "bonus_corner": 14, "numbers": 13, "titles": 15,
+LABEL_SIZES = {"bonus_labels": 22, "bonus_corner": 13, "numbers": 13, "titles": 15,
                "kingdom_numbers": 12, "info": 15}
+#: A counter's width (its white edge adds 1.25 px around it). Square numbers sit in the top
+#: left corner and an occupied bonus square's "+1"/"+2" in the bottom right corner, both
+#: outside the counter (they were half under it, and the "+2" on the square's lower edge, under
+#: the next square's hint ring), and inside the rings drawn around a square (0.44 of a unit
+#: from its centre at the nearest).
+COUNTER_SIDE = 0.48
+NUMBER_AT = (-0.42, -0.345)  # from a square's centre: the left end and middle of its number
+BONUS_CORNER_AT = (0.42, 0.345)  # the right end and middle of an occupied square's bonus
 #: The words under the Kingdom ("3/8 full", "Stock:", "red 29") have the board's last two
 #: units of width; a character of their bold type is at most this much of its size wide
 #: (about 0.51 measured, English and Portuguese), so the longest line sets their largest size.
@@ -111,22 +170,24 @@ class BoardView(Panel):
         xs = [x for x, _ in XY]
         ys = [y for _, y in XY]
         self.squares = Scatter(x=xs, y=ys, scales=scales, marker="square",
-                               default_size=_px(0.94), colors=CELL_FILL, stroke="#3a3a3a",
+                               default_size=_px(0.94), colors=CELL_FILL, stroke=SQUARE_STROKE,
                                stroke_width=1.0, opacities=[1.0] * CELLS)
         # Bonus values: large in the middle of an empty bonus square, small in its corner
         # when a counter covers the middle.
         self.bonus_labels = Label(
             x=[XY[i][0] for i in BONUS], y=[XY[i][1] + 0.15 for i in BONUS],
-            text=self._bonus_text(empty=True), scales=scales, colors=["#7a4b00"],
+            text=self._bonus_text(empty=True), scales=scales, colors=[BONUS_LABEL],
             default_size=LABEL_SIZES["bonus_labels"], align="middle", font_weight="bold")
         self.bonus_corner = Label(
-            x=[XY[i][0] + 0.46 for i in BONUS], y=[XY[i][1] + 0.44 for i in BONUS],
-            text=self._bonus_text(empty=False), scales=scales, colors=["#7a4b00"],
+            x=[XY[i][0] + BONUS_CORNER_AT[0] for i in BONUS],
+            y=[XY[i][1] + BONUS_CORNER_AT[1] for i in BONUS],
+            text=self._bonus_text(empty=False), scales=scales, colors=[BONUS_LABEL],
             default_size=LABEL_SIZES["bonus_corner"], align="end", font_weight="bold")
         self.numbers = Label(
-            x=[XY[i][0] - 0.43 for i in range(48)], y=[XY[i][1] - 0.22 for i in range(48)],
+            x=[XY[i][0] + NUMBER_AT[0] for i in range(48)],
+            y=[XY[i][1] + NUMBER_AT[1] for i in range(48)],
             text=[str(i % SQUARES_PER_TEMPLE + 1) for i in range(48)], scales=scales,
-            colors=["#ffffff" if i in DARK_CELLS else "#333333" for i in range(48)],
+            colors=NUMBER_COLOURS[:48],
             default_size=LABEL_SIZES["numbers"], align="start", font_weight="normal")
         titles_x, titles_y = [], []
         for t in (1, 2, 3, 4):
@@ -137,21 +198,20 @@ class BoardView(Panel):
         titles_x += [kx - 1.0, kx - 1.0]
         titles_y += [0.25, 0.62]
         self.titles = Label(x=titles_x, y=titles_y, text=self._titles(), scales=scales,
-                            colors=["#222222"], default_size=LABEL_SIZES["titles"],
+                            colors=[TITLE_TEXT], default_size=LABEL_SIZES["titles"],
                             align="start", font_weight="bold")
         self.kingdom_numbers = Label(
-            x=[XY[c][0] - 0.43 for c in range(48, CELLS)],
-            y=[XY[c][1] - 0.22 for c in range(48, CELLS)],
+            x=[XY[c][0] + NUMBER_AT[0] for c in range(48, CELLS)],
+            y=[XY[c][1] + NUMBER_AT[1] for c in range(48, CELLS)],
             text=[str(k + 1) for k in range(KINGDOM_SIZE)], scales=scales,
-            colors=["#ffffff"], default_size=LABEL_SIZES["kingdom_numbers"], align="start",
-            font_weight="normal")
+            colors=NUMBER_COLOURS[48:], default_size=LABEL_SIZES["kingdom_numbers"],
+            align="start", font_weight="normal")
         self.info = Label(x=[kx - 1.0, kx - 1.0, kx - 1.0, kx - 1.0],
                           y=[5.75, 6.3, 6.85, 7.4], text=["", "", "", ""], scales=scales,
-                          colors=["#222222", "#222222", PLAYER_COLOUR["red"],
-                                  PLAYER_COLOUR["blue"]],
+                          colors=[TITLE_TEXT, TITLE_TEXT, INFO_TEXT["red"], INFO_TEXT["blue"]],
                           default_size=LABEL_SIZES["info"], align="start", font_weight="bold")
         self.counters = Scatter(x=[], y=[], scales=scales, marker="circle",
-                                default_size=_px(0.56), colors=[], stroke="#ffffff",
+                                default_size=_px(COUNTER_SIDE), colors=[], stroke=COUNTER_STROKE,
                                 stroke_width=2.5)
         self.legal = Scatter(x=[], y=[], scales=scales, marker="square",
                              default_size=_px(0.94), fill=False, stroke=LEGAL_RING,
@@ -178,7 +238,7 @@ class BoardView(Panel):
         self.figure = Figure(
             marks=marks, fig_margin={"top": MARGIN, "bottom": MARGIN, "left": MARGIN,
                                      "right": MARGIN},
-            padding_x=0, padding_y=0, background_style={"fill": "#f5efe0"},
+            padding_x=0, padding_y=0, background_style={"fill": BACKGROUND},
             min_aspect_ratio=0.1, max_aspect_ratio=10, display_toolbar=False,
             layout={"width": f"{WIDTH}px", "height": f"{HEIGHT}px"})
         self.figure.add_class("aton-board")
@@ -266,9 +326,12 @@ class BoardView(Panel):
         # stock of two digits), so that it does not change as the stocks do.
         self._info_chars = max(len(full.format(taken=KINGDOM_SIZE, size=KINGDOM_SIZE)),
                                len(_("Stock:")), *(len(player_name(p)) + 3 for p in ("red", "blue")))
+        # A faded square's number turns dark, so that it can still be read.
+        numbers = [number_colour(CELL_FILL[c], opacity[c]) for c in range(CELLS)]
         with ExitStack() as stack:
             for mark in (self.squares, self.counters, self.legal, self.event, self.info,
-                         self.bonus_labels, self.bonus_corner):
+                         self.bonus_labels, self.bonus_corner, self.numbers,
+                         self.kingdom_numbers):
                 stack.enter_context(mark.hold_sync())
             self._points(self.counters, counter_cells, colors=counter_colours or ["#000000"])
             self._points(self.legal, self.legal_cells)
@@ -277,6 +340,10 @@ class BoardView(Panel):
                                       if c in self.legal_cells])
             if list(self.squares.opacities) != opacity:
                 self.squares.opacities = opacity
+            for mark, colours in ((self.numbers, numbers[:48]),
+                                  (self.kingdom_numbers, numbers[48:])):
+                if list(mark.colors) != colours:
+                    mark.colors = colours
             if list(self.info.text) != info:
                 self.info.text = info
             size = self._info_size()

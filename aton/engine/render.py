@@ -37,6 +37,14 @@ _ = translator("engine")
 TURQUOISE = "#1aa8a0"
 FILL = {"Y": "#f2c94c", "G": "#6fbf73", "K": "#555555", "B": TURQUOISE, "+": "#f7f3e8"}
 KINGDOM_FILL = "#6b5b4b"  # a place of the Kingdom of the Dead (R15)
+#: A square's number: dark on the light squares (yellow, green, turquoise, bonus), white on the
+#: black ones, at least 4.5:1 against its square (WCAG 2.1 1.4.3; white on turquoise was
+#: 2.94:1). ``tests/test_board_contrast.py`` measures every pair.
+NUMBER_DARK = "#1a1a1a"
+NUMBER_LIGHT = "#ffffff"
+NUMBER_FILL = {"Y": NUMBER_DARK, "G": NUMBER_DARK, "K": NUMBER_LIGHT, "B": NUMBER_DARK,
+               "+": NUMBER_DARK}
+BONUS_TEXT = "#7a4b00"  # "+1"/"+2" on a bonus square: 6.7:1 (the app's; was #8a5a00 here)
 COUNTER = {1: "#d62728", 2: "#1f4fd6"}
 CELL = 34
 GAP = 18
@@ -70,12 +78,12 @@ def board_svg(board: list[int], kingdom: list[int], highlight: tuple[int, ...] =
             ' stroke="#333" stroke-width="1"')
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                    f'fill="{FILL[COLOUR[i]]}"{stroke}><title>{SQUARE_NAMES[i]}</title></rect>')
-        label_fill = "#fff" if COLOUR[i] in "KB" else "#333"
+        label_fill = NUMBER_FILL[COLOUR[i]]
         out.append(f'<text x="{x + 2}" y="{y + 9}" font-size="8" fill="{label_fill}">'
                    f'{i % 12 + 1}</text>')
         if BONUS_VALUE[i]:
             out.append(f'<text x="{x + CELL - 3}" y="{y + CELL - 3}" font-size="10" '
-                       f'text-anchor="end" fill="#8a5a00">+{BONUS_VALUE[i]}</text>')
+                       f'text-anchor="end" fill="{BONUS_TEXT}">+{BONUS_VALUE[i]}</text>')
         if board[i]:
             out.append(f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.3}" '
                        f'fill="{COUNTER[board[i]]}" stroke="#fff" stroke-width="1.5"/>')
