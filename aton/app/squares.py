@@ -121,7 +121,7 @@ class SquareChooser(Panel):
     def _chosen(self) -> None:
         name = self.list.value
         if not name:
-            self.title.value = ('<span class="aton-warn-inline">'
+            self.title.value = ('<span class="aton-warn-inline" role="alert">'
                                 + _("First pick a square in the list (arrow keys), then this "
                                     "button.") + "</span>")
             return
