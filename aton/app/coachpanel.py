@@ -115,16 +115,18 @@ class CoachPanel(Panel):
         reasons, cards = advice.reasons, None
         if advice.kind == "assign":
             cards = advice.choice
-            headline = _("put {placed} (the next card to put and its cartouche are "
-                         "marked)").format(placed=on_cartouches(cards))
+            # Said so that it stays true once the cards lie as advised (no ring left).
+            headline = _("put {placed} (click the ringed card, then the ringed cartouche, "
+                         "until none is ringed)").format(placed=on_cartouches(cards))
         elif then is not None:
             # Confirm keeps the cards and puts them on the cartouches in one click: say
             # where the coach would put them too (its own expected points and risk).
             cards = then.choice
             # Both decisions may give the same first reason (a lesson's goal): said once.
             reasons = list(dict.fromkeys(reasons[:1] + then.reasons))
-            headline = _("keep the exchange counter, put {placed} (the next card to put and its "
-                         "cartouche are marked), then Confirm").format(placed=on_cartouches(cards))
+            headline = _("keep the exchange counter, put {placed} (click the ringed card, then "
+                         "the ringed cartouche, until none is ringed), then Confirm").format(
+                placed=on_cartouches(cards))
         elif advice.kind == "exchange":
             # The button's own words, as the picker shows them.
             headline = _("click “{button}”").format(
