@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from contextlib import ExitStack
+from functools import lru_cache
 
 from bqplot import Figure, Label, LinearScale, Scatter
 
@@ -113,6 +114,7 @@ def seen_fill(fill: str, opacity: float = 1.0) -> str:
     return "#{:02x}{:02x}{:02x}".format(*mixed)
 
 
+@lru_cache(maxsize=64)  # a handful of (fill, opacity) pairs, asked for 56 squares each redraw
 def number_colour(fill: str, opacity: float = 1.0) -> str:
     """The colour of a square's number: dark or white, whichever stands out more from the
     square as seen (white on the black squares and the Kingdom's places, dark on the others,
