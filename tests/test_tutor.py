@@ -503,6 +503,23 @@ def test_the_coachs_reasons_say_the_lessons_goal_once():
     assert "guarde a ficha de troca, coloque " in html.unescape(app.coach.hint_box.value)
 
 
+def test_the_coachs_hint_says_how_the_coach_thinks_and_that_it_guesses_the_hidden_cards():
+    """The reasons speak of "the games the coach imagined"; a newcomer took that for a figure
+    of speech. The hint says once what they are, and that the coach cannot see blue's cards
+    (R6); and it no longer says "the next card to put is marked" once the four lie as advised."""
+    app = build_app(seed=7)
+    app.coach.hint.click()
+    said = html.unescape(app.coach.hint_box.value)
+    assert ("Why (for each choice the coach imagined many games from here, guessing blue's "
+            "hidden cards):") in said
+    assert "games the coach imagined" in said  # the sentence it explains (R8's share of firsts)
+    assert "(follow the rings: a card, then its cartouche)" in said
+    app.switch_language("pt")
+    said = html.unescape(app.coach.hint_box.value)
+    assert "adivinhando as cartas escondidas do azul" in said
+    assert "(siga as marcas: uma carta, depois o seu cartucho)" in said
+
+
 def test_undo_takes_the_verdict_back():
     app = build_app(seed=5, lesson="02_cartouche1_points")
     play_in_app(app, (1, 2, 3, 4), "first")

@@ -116,16 +116,16 @@ class CoachPanel(Panel):
         if advice.kind == "assign":
             cards = advice.choice
             # Said so that it stays true once the cards lie as advised (no ring left).
-            headline = _("put {placed} (click the ringed card, then the ringed cartouche, "
-                         "until none is ringed)").format(placed=on_cartouches(cards))
+            headline = _("put {placed} (follow the rings: a card, then its "
+                         "cartouche)").format(placed=on_cartouches(cards))
         elif then is not None:
             # Confirm keeps the cards and puts them on the cartouches in one click: say
             # where the coach would put them too (its own expected points and risk).
             cards = then.choice
             # Both decisions may give the same first reason (a lesson's goal): said once.
             reasons = list(dict.fromkeys(reasons[:1] + then.reasons))
-            headline = _("keep the exchange counter, put {placed} (click the ringed card, then "
-                         "the ringed cartouche, until none is ringed), then Confirm").format(
+            headline = _("keep the exchange counter, put {placed} (follow the rings: a card, then "
+                         "its cartouche), then Confirm").format(
                 placed=on_cartouches(cards))
         elif advice.kind == "exchange":
             # The button's own words, as the picker shows them.
@@ -137,7 +137,11 @@ class CoachPanel(Panel):
         items = "".join(f"<li>{html.escape(s)}</li>" for s in reasons)
         # Translators: {headline} is what to do, e.g. "put a 4 on cartouche 1, ...".
         said = html.escape(_("Coach: {headline}.").format(headline=headline))
-        why = _("Why:")
+        # How the coach thinks, said once: its reasons speak of "the games the coach imagined",
+        # and a newcomer read that as a figure of speech. It guesses the hidden cards (R6).
+        why = html.escape(_("Why (for each choice the coach imagined many games from here, guessing "
+                "{other}'s hidden cards):").format(
+            other=player_name(hinted.view.opponent)))
         self.hint_box.value = with_rule_links(
             f'<div class="aton-hint-text"><b>{said}</b> {why}'
             f'<ul style="margin:2px 0 0 0; padding-left:18px">{items}</ul></div>')
