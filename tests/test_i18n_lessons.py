@@ -231,7 +231,7 @@ def test_the_coach_panel_in_portuguese():
         "Dica do treinador", "Avaliar minhas jogadas")
     panel.hint.click()
     assert app.error_message == ""
-    assert "<b>Treinador: " in panel.hint_text and " Por quê:" in panel.hint_text
+    assert "<b>Treinador: " in panel.hint_text and " Por quê (para cada escolha" in panel.hint_text
     assert "R5" in cited_rules(panel.hint_text) and "aton-rule-link" in panel.hint_text
 
 
