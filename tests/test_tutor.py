@@ -499,6 +499,8 @@ def test_the_coachs_reasons_say_the_lessons_goal_once():
     # as if the cards were not to be played.
     assert "Coach: keep the exchange counter, put " in said
     assert said.count("This lesson's goal:") == 1
+    # The lesson's coach plays the round out with the lesson's script, guessing nothing.
+    assert " Why:" in said and "guessing" not in said
     app.switch_language("pt")
     assert "guarde a ficha de troca, coloque " in html.unescape(app.coach.hint_box.value)
 

@@ -138,10 +138,11 @@ class CoachPanel(Panel):
         # Translators: {headline} is what to do, e.g. "put a 4 on cartouche 1, ...".
         said = html.escape(_("Coach: {headline}.").format(headline=headline))
         # How the coach thinks, said once: its reasons speak of "the games the coach imagined",
-        # and a newcomer read that as a figure of speech. It guesses the hidden cards (R6).
-        why = html.escape(_("Why (for each choice the coach imagined many games from here, guessing "
-                "{other}'s hidden cards):").format(
-            other=player_name(hinted.view.opponent)))
+        # and a newcomer read that as a figure of speech. It guesses the hidden cards (R6). A
+        # lesson's coach plays the round out with the lesson's script instead: just "Why:".
+        why = html.escape(_("Why:") if hinted.lesson is not None else _(
+            "Why (for each choice the coach imagined many games from here, guessing {other}'s "
+            "hidden cards):").format(other=player_name(hinted.view.opponent)))
         self.hint_box.value = with_rule_links(
             f'<div class="aton-hint-text"><b>{said}</b> {why}'
             f'<ul style="margin:2px 0 0 0; padding-left:18px">{items}</ul></div>')
