@@ -161,3 +161,23 @@ def test_the_review_prices_a_missed_win():
     assert "Put " not in review.text
     for k, (mine, its) in enumerate(zip((3, 2, 1, 2), review.preferred, strict=True), 1):
         assert (f"Cartouche {k}: " in review.text) == (mine != its), (k, review.text)
+
+
+@pytest.mark.parametrize(("x", "plain", "estimate"), [
+    (0.0, "less than 1 point", "less than 1 point"),
+    (0.4, "less than 1 point", "less than 1 point"),
+    (-2.0, "less than 1 point", "less than 1 point"),
+    (0.6, "1 point", "about 1 point"),
+    (3.2, "3 points", "about 3 points"),
+])
+def test_points_are_said_in_whole_points_and_never_as_zero(x, plain, estimate):
+    """An average of imagined games below half a point reads 'less than 1 point': '0 points'
+    would read as a sure nothing."""
+    assert coach.whole_points(x) == plain
+    assert coach._about_points(x) == estimate
+
+
+def test_no_sentence_of_advice_says_about_0_points():
+    for view in _first_decision_of_each_kind(3):
+        text = coach.advice(view, "easy", seed=1).text
+        assert " 0 points" not in text and "about less" not in text, text

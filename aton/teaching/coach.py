@@ -126,9 +126,21 @@ def _budget(level: str) -> int:
 
 def _points(x: float) -> str:
     """'1 point', '3 points': an average rounded to whole points, never below 0 (a learner
-    reads no decimals and no minus signs; the sentence says which way a difference goes)."""
+    reads no decimals and no minus signs; the sentence says which way a difference goes).
+    Below half a point it is 'less than 1 point', never '0 points', which reads as a sure
+    nothing when it is an average of many imagined games."""
     n = max(0, round(x))
+    if n == 0:
+        return _("less than 1 point")
     return _n("{n} point", "{n} points", n).format(n=n)
+
+
+def _about_points(x: float) -> str:
+    """'about 3 points', or 'less than 1 point': an expected gain, said as an estimate."""
+    n = max(0, round(x))
+    if n == 0:
+        return _("less than 1 point")
+    return _n("about {n} point", "about {n} points", n).format(n=n)
 
 
 def _balance(x: float) -> str:
@@ -246,32 +258,34 @@ def _advice(view: PlayerView, choice: object, result: SearchResult) -> Advice:
                          "you won the game: {how}.").format(percent=round(100 * st.won),
                                                   how=_(WIN_WORDS[how])))
     if st.won + st.lost >= 0.05:
-        sentence = _("The coach expects you to gain about {gain} more this round and {other} "
-                     "about {gain_other}; with what the board would give in a scoring round, "
+        sentence = _("The coach expects you to gain {gain} more this round and {other} "
+                     "{gain_other}; with what the board would give in a scoring round, "
                      "and a game won or lost as 40 points, the game after this choice stands "
                      "{worth} (R7, R16).")
     else:
         # The worth is where the game stands after the choice, not what the choice costs: a
         # learner read "this choice comes out 2 points against you" as advice against it.
-        sentence = _("The coach expects you to gain about {gain} more this round and {other} "
-                     "about {gain_other}; with what the board would give in a scoring round, "
+        sentence = _("The coach expects you to gain {gain} more this round and {other} "
+                     "{gain_other}; with what the board would give in a scoring round, "
                      "the game after this choice stands {worth} (R7, R16).")
-    reasons.append(sentence.format(gain=_points(st.gain), other=other,
-                                   gain_other=_points(st.gain_other), worth=_balance(worth)))
+    reasons.append(sentence.format(gain=_about_points(st.gain), other=other,
+                                   gain_other=_about_points(st.gain_other),
+                                   worth=_balance(worth)))
     if st.lost >= 0.01:
         risk = _("Risk: in {percent}% of the games the coach imagined, {other} won at once "
                  "(R18).").format(percent=round(100 * st.lost), other=other)
     elif st.won >= 0.5:
         risk = _("Risk: small; this choice wins the game in most of the games the coach "
                  "imagined (R18).")
-    elif st.gain_other > st.gain:
-        risk = _("Risk: {other} is expected to score more than you this round (about {theirs} "
+    elif round(st.gain_other) > round(st.gain):
+        # Compared in whole points, as said: "about 1 point against about 1 point" is no risk.
+        risk = _("Risk: {other} is expected to score more than you this round ({theirs} "
                  "against {yours}) (R7, R16).").format(other=other,
-                                                     theirs=_points(st.gain_other),
-                                                     yours=_points(st.gain))
+                                                       theirs=_about_points(st.gain_other),
+                                                       yours=_points(st.gain))
     else:
-        risk = _("Risk: small; {other} is expected to gain about {theirs} this round "
-                 "(R7, R16).").format(other=other, theirs=_points(st.gain_other))
+        risk = _("Risk: small; {other} is expected to gain {theirs} this round "
+                 "(R7, R16).").format(other=other, theirs=_about_points(st.gain_other))
     for threat in threats(view):
         risk += " " + threat.text
     reasons.append(risk)
