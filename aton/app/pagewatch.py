@@ -6,6 +6,9 @@ the kernel cannot, or is gone.
   (``UPLOAD_CLASS``) opens the page's own file chooser first; a file over the limit (the
   engine's, ``files.MAX_BYTES``: the kernel would refuse it too, R1) is refused in the page
   with the limit said, and only a file within it is handed to the widget, which reads it.
+- **The file button says what it does, and no count.** The widget writes how many files it
+  holds after its words ("Open a game record (0)"), which a learner cannot make sense of; the
+  script takes the count off whenever the widget redraws the button.
 - **The page says its language** (``<html lang>``), whenever the app's language changes.
 - **A lost kernel is said.** When the page's kernel dies or restarts (``kill -9``, out of
   memory), Voilà's page stays as it was and no click is answered. The script watches the
@@ -86,6 +89,10 @@ const watch=n=>{
  k.connectionStatusChanged.connect((_k,s)=>{if(s==='disconnected'){lost();}});
  if(k.status==='dead'||k.connectionStatus==='disconnected'){lost();}};
 watch(0);
+const plain=()=>document.querySelectorAll('.aton-upload').forEach(b=>{
+ const t=b.lastChild;
+ if(t&&t.nodeType===3&&/ \\(\\d+\\)$/.test(t.data)){t.data=t.data.replace(/ \\(\\d+\\)$/,'');}});
+new MutationObserver(plain).observe(document.body,{childList:true,subtree:true});plain();
 """
 
 
